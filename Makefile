@@ -1,0 +1,27 @@
+# Flick — the two commands: `make test` and `make demo`. Both install what they need first.
+SWIFT ?= swift
+OUT ?= out
+
+.PHONY: setup build test demo release clean
+
+## Install the Debian packages listed in scripts/apt-packages.txt (only the missing ones).
+setup:
+	@bash scripts/setup.sh
+
+build: setup
+	$(SWIFT) build
+
+## Build, then run every test. GLib warnings are fatal so a threading slip in Pango aborts the run.
+test: setup
+	$(SWIFT) build --build-tests
+	G_DEBUG=fatal-warnings $(SWIFT) test
+
+release: setup
+	$(SWIFT) build -c release --product flick
+
+## Render what Flick draws today and say where it went.
+demo: release
+	.build/release/flick demo --out $(OUT)/demo.png
+
+clean:
+	rm -rf .build $(OUT)

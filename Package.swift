@@ -1,0 +1,62 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Flick: smooth, rich, variable-height timelines on Linux.
+/// See docs/ARCHITECTURE.md for the module cut and the threading model.
+let package = Package(
+    name: "Flick",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "flick", targets: ["FlickCLI"]),
+        .library(name: "FlickCore", targets: ["FlickCore"]),
+        .library(name: "FlickRaster", targets: ["FlickRaster"]),
+        .library(name: "FlickText", targets: ["FlickText"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        // System libraries (Debian -dev packages listed in scripts/apt-packages.txt).
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo fontconfig",
+            providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(
+            name: "CCodecs", pkgConfig: "libturbojpeg libwebp libpng",
+            providers: [.apt(["libturbojpeg0-dev", "libwebp-dev", "libpng-dev"])]),
+
+        // Engine.
+        .target(
+            name: "FlickCore",
+            dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
+        .target(name: "FlickRaster", dependencies: ["FlickCore", "CCairo", "CCodecs"]),
+        .target(
+            name: "FlickText",
+            dependencies: ["FlickCore", "FlickRaster", "CPangoCairo"],
+            resources: [.copy("Resources/flick-fonts.conf")]),
+
+        // The `flick` command.
+        .executableTarget(
+            name: "FlickCLI",
+            dependencies: [
+                "FlickCore", "FlickRaster", "FlickText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // Tests.
+        .target(
+            name: "FlickTestSupport",
+            dependencies: ["FlickCore", "FlickRaster"],
+            path: "Tests/FlickTestSupport"),
+        .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore", "FlickTestSupport"]),
+        .testTarget(
+            name: "FlickRasterTests", dependencies: ["FlickRaster", "FlickTestSupport", "CCodecs"]),
+        .testTarget(
+            name: "FlickTextTests",
+            dependencies: ["FlickText", "FlickRaster", "FlickTestSupport", "CPangoCairo"],
+            resources: [.copy("References")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

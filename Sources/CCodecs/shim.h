@@ -1,0 +1,4 @@
+#include <turbojpeg.h>
+#include <webp/decode.h>
+#include <webp/encode.h>
+#include <png.h>

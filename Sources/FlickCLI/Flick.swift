@@ -1,0 +1,9 @@
+import ArgumentParser
+
+@main
+struct Flick: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flick",
+        abstract: "Smooth, rich, variable-height timelines on Linux.",
+        subcommands: [Demo.self, RenderText.self])
+}

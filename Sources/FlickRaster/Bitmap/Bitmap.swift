@@ -1,0 +1,77 @@
+import CCairo
+import FlickCore
+
+/// An immutable premultiplied-ARGB32 image in device pixels: the unit Flick rasterizes on
+/// workers and composites on the main thread (CALayer.contents in the seeds).
+///
+/// Made once by a `Canvas` or a decoder and never written again, so it crosses threads
+/// freely. Its memory is freed when the last reference goes.
+public final class Bitmap: @unchecked Sendable {
+    /// Width and height in device pixels.
+    public let pixelSize: PixelSize
+    /// Bytes from one row to the next (Cairo's stride for the width; ≥ 4 × width).
+    public let bytesPerRow: Int
+    /// Device pixels per point; `pointSize` = `pixelSize` / scale.
+    public let scale: DisplayScale
+    let storage: UnsafeMutableRawPointer
+
+    /// Takes ownership of `storage`, which must hold `bytesPerRow × height` bytes allocated
+    /// by `Bitmap.allocate(bytes:)` and must not be written after this call.
+    init(adopting storage: UnsafeMutableRawPointer, pixelSize: PixelSize, bytesPerRow: Int, scale: DisplayScale) {
+        self.storage = storage
+        self.pixelSize = pixelSize
+        self.bytesPerRow = bytesPerRow
+        self.scale = scale
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// The size in points.
+    public var pointSize: Size { scale.points(pixelSize) }
+
+    /// Bytes of pixel memory this bitmap holds (its cost in caches).
+    public var byteCount: Int { bytesPerRow * pixelSize.height }
+
+    /// The pixel at column `x`, row `y` (0-based, from the top left).
+    public func pixel(x: Int, y: Int) -> Pixel {
+        precondition(x >= 0 && y >= 0 && x < pixelSize.width && y < pixelSize.height, "pixel (\(x), \(y)) outside \(pixelSize)")
+        let word = storage.load(fromByteOffset: y * bytesPerRow + x * 4, as: UInt32.self)
+        return Pixel(word: word)
+    }
+
+    /// Read-only access to the raw rows.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: storage, count: byteCount))
+    }
+
+    /// The same pixels declared at another scale (no resampling).
+    public func withScale(_ newScale: DisplayScale) -> Bitmap {
+        let copy = Bitmap.allocate(bytes: byteCount)
+        copy.copyMemory(from: storage, byteCount: byteCount)
+        return Bitmap(adopting: copy, pixelSize: pixelSize, bytesPerRow: bytesPerRow, scale: newScale)
+    }
+
+    /// Cairo's stride for a premultiplied ARGB32 row of `width` pixels.
+    static func stride(forWidth width: Int) -> Int {
+        Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+    }
+
+    /// Zeroed (transparent) pixel memory, 16-byte aligned for SIMD-friendly Cairo/pixman paths.
+    static func allocate(bytes: Int) -> UnsafeMutableRawPointer {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(bytes, 1), alignment: 16)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: max(bytes, 1))
+        return memory
+    }
+
+    /// Runs `body` with a Cairo surface that reads this bitmap's pixels, for use as a source.
+    /// Cairo never writes a surface used only as a source, so immutability holds.
+    func withSourceSurface<R>(_ body: (OpaquePointer) -> R) -> R {
+        let surface = cairo_image_surface_create_for_data(
+            storage.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+            Int32(pixelSize.width), Int32(pixelSize.height), Int32(bytesPerRow))!
+        defer { cairo_surface_destroy(surface) }
+        return body(surface)
+    }
+}

@@ -1,0 +1,68 @@
+import CCodecs
+import FlickCore
+
+/// PNG through libpng's simplified API (which keeps its setjmp error handling inside C, so
+/// nothing unwinds through Swift). Decodes to straight BGRA, premultiplies in place, then
+/// resamples to the target. Any thread.
+enum PNGDecoder {
+    /// PNG_FORMAT_BGRA: libpng's composite macro does not import into Swift.
+    private static let formatBGRA = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_BGR)
+
+    static func header(_ bytes: [UInt8]) throws(ImageDecodingError) -> ImageHeader {
+        var image = png_image()
+        defer { png_image_free(&image) }
+        return try begin(&image, bytes)
+    }
+
+    static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImageDecodingError) -> Bitmap {
+        // libpng reads from this pointer until png_image_free, so keep one buffer alive across both calls.
+        try bytes.withUnsafeBufferPointer { source throws(ImageDecodingError) -> Bitmap in
+            var image = png_image()
+            defer { png_image_free(&image) }
+            let header = try begin(&image, source)
+            try Limits.check(header, options)
+            image.format = formatBGRA
+            let size = header.pixelSize
+            let bytesPerRow = Bitmap.stride(forWidth: size.width)
+            let storage = Bitmap.allocate(bytes: bytesPerRow * size.height)
+            guard png_image_finish_read(&image, nil, storage, Int32(bytesPerRow), nil) != 0 else {
+                storage.deallocate()
+                throw classify(image)
+            }
+            Premultiply.inPlace(storage, size: size, bytesPerRow: bytesPerRow)
+            let bitmap = Bitmap(adopting: storage, pixelSize: size, bytesPerRow: bytesPerRow, scale: options.scale)
+            let output = options.target.outputSize(for: size)
+            return output == size ? bitmap : Resampler.resample(bitmap, to: output)
+        }
+    }
+
+    private static func begin(_ image: inout png_image, _ bytes: [UInt8]) throws(ImageDecodingError) -> ImageHeader {
+        try bytes.withUnsafeBufferPointer { source throws(ImageDecodingError) in try begin(&image, source) }
+    }
+
+    private static func begin(_ image: inout png_image, _ source: UnsafeBufferPointer<UInt8>) throws(ImageDecodingError)
+        -> ImageHeader
+    {
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_memory(&image, source.baseAddress, source.count) != 0 else {
+            throw classify(image)
+        }
+        let size = PixelSize(width: Int(image.width), height: Int(image.height))
+        guard !size.isEmpty else { throw .invalidDimensions(.png, size) }
+        let hasAlpha = image.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
+        return ImageHeader(format: .png, pixelSize: size, hasAlpha: hasAlpha)
+    }
+
+    private static func classify(_ image: png_image) -> ImageDecodingError {
+        let message = withUnsafeBytes(of: image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        let lowered = message.lowercased()
+        if lowered.contains("not enough") || lowered.contains("end of") || lowered.contains("truncated")
+            || lowered.contains("read beyond")
+        {
+            return .truncated(.png)
+        }
+        return .corrupt(.png, reason: message.isEmpty ? "libpng gave no reason" : message)
+    }
+}

@@ -1,0 +1,58 @@
+import CCodecs
+import FlickCore
+
+/// WebP through libwebp's advanced API: decodes straight into premultiplied BGRA (MODE_bgrA,
+/// Cairo's layout) at the target size using libwebp's own scaler, so no full-size copy is
+/// ever held. Any thread.
+enum WebPDecoder {
+    static func header(_ bytes: [UInt8]) throws(ImageDecodingError) -> ImageHeader {
+        var features = WebPBitstreamFeatures()
+        let status = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
+        guard status == VP8_STATUS_OK else { throw classify(status) }
+        let size = PixelSize(width: Int(features.width), height: Int(features.height))
+        guard !size.isEmpty else { throw .invalidDimensions(.webp, size) }
+        if features.has_animation != 0 { throw .unsupported(.webp, reason: "animated WebP") }
+        return ImageHeader(format: .webp, pixelSize: size, hasAlpha: features.has_alpha != 0)
+    }
+
+    static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImageDecodingError) -> Bitmap {
+        let header = try header(bytes)
+        try Limits.check(header, options)
+        let output = options.target.outputSize(for: header.pixelSize)
+        let bytesPerRow = Bitmap.stride(forWidth: output.width)
+        let byteCount = bytesPerRow * output.height
+        let storage = Bitmap.allocate(bytes: byteCount)
+
+        var config = WebPDecoderConfig()
+        guard WebPInitDecoderConfig(&config) != 0 else {
+            storage.deallocate()
+            throw .corrupt(.webp, reason: "libwebp version mismatch")
+        }
+        if output != header.pixelSize {
+            config.options.use_scaling = 1
+            config.options.scaled_width = Int32(output.width)
+            config.options.scaled_height = Int32(output.height)
+        }
+        config.output.colorspace = MODE_bgrA
+        config.output.is_external_memory = 1
+        config.output.u.RGBA.rgba = storage.assumingMemoryBound(to: UInt8.self)
+        config.output.u.RGBA.stride = Int32(bytesPerRow)
+        config.output.u.RGBA.size = byteCount
+        let status = bytes.withUnsafeBufferPointer { WebPDecode($0.baseAddress, $0.count, &config) }
+        WebPFreeDecBuffer(&config.output)
+        guard status == VP8_STATUS_OK else {
+            storage.deallocate()
+            throw classify(status)
+        }
+        return Bitmap(adopting: storage, pixelSize: output, bytesPerRow: bytesPerRow, scale: options.scale)
+    }
+
+    private static func classify(_ status: VP8StatusCode) -> ImageDecodingError {
+        switch status {
+        case VP8_STATUS_NOT_ENOUGH_DATA: .truncated(.webp)
+        case VP8_STATUS_UNSUPPORTED_FEATURE: .unsupported(.webp, reason: "libwebp reports an unsupported feature")
+        case VP8_STATUS_OUT_OF_MEMORY: .corrupt(.webp, reason: "libwebp ran out of memory")
+        default: .corrupt(.webp, reason: "bitstream error (VP8 status \(status.rawValue))")
+        }
+    }
+}

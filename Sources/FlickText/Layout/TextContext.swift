@@ -1,0 +1,154 @@
+import CPangoCairo
+import FlickCore
+import FlickRaster
+
+/// One worker's text machinery: its own Pango font map and context.
+///
+/// Pango font maps are not thread-safe: two threads sharing one corrupted memory in every
+/// measured run (PLATFORM-NOTES). So each `QueuePool` worker creates one `TextContext` on its
+/// own queue and never lets it leave; it is deliberately not `Sendable`. The `TextLayout`s it
+/// makes are immutable values that any thread may read, hit-test and draw.
+public final class TextContext {
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
+    let pango: OpaquePointer
+    private let parser = RichTextParser()
+    /// Pango layouts made by this context (truncation search included): lets tests and the
+    /// benchmark see that drawing never lays out again.
+    public private(set) var pangoLayoutCount = 0
+
+    /// Creates a font map and context with Flick's pinned fonts and rendering options.
+    /// - Throws: `FontSetupError` when the pinned fonts are not installed.
+    public init() throws(FontSetupError) {
+        try FontSetup.ensure()
+        fontMap = pango_cairo_font_map_new()!
+        pango = pango_font_map_create_context(fontMap)!
+        // Points are layout units: 72 dpi makes 1 pt = 1 unit at scale 1; scale is applied
+        // when drawing, so one layout serves every display scale.
+        pango_cairo_context_set_resolution(pango, 72)
+        // Unhinted, unrounded metrics: positions do not depend on scale or machine.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(pango, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(pango, 0)
+        pango_context_set_language(pango, pango_language_from_string("zh-cn"))
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pango))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// Parses `source` and lays it out; see `layout(_:style:width:)`.
+    public func layout(parsing source: String, style: TextStyle, width: Double) -> TextLayout {
+        layout(parser.parse(source), style: style, width: width)
+    }
+
+    /// Lays out `text` to wrap within `width` points, truncating past `style.maxLines` with
+    /// `style.truncationToken`. Runs on this context's worker; costs ~150 µs for a 140-char
+    /// paragraph. The result never needs Pango again.
+    public func layout(_ text: RichText, style: TextStyle, width: Double) -> TextLayout {
+        let width = max(1, width)
+        let layout = makePangoLayout(text, style: style, width: width)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        if let maxLines = style.maxLines, maxLines > 0, pango_layout_get_line_count(layout) > maxLines {
+            return truncatedLayout(text, style: style, width: width, full: layout, maxLines: maxLines)
+        }
+        return TextLayout(snapshotOf: layout, text: text, style: style, width: width)
+    }
+
+    /// A configured PangoLayout for `text` (caller unrefs). Internal so tests can compare
+    /// Flick's hit-testing with Pango's own.
+    func makePangoLayout(_ text: RichText, style: TextStyle, width: Double) -> OpaquePointer {
+        pangoLayoutCount += 1
+        let layout = pango_layout_new(pango)!
+        let description = pango_font_description_new()
+        pango_font_description_set_family(description, style.fontFamily)
+        pango_font_description_set_absolute_size(description, style.fontSize * Double(PANGO_SCALE))
+        pango_font_description_set_weight(description, style.weight.pango)
+        pango_layout_set_font_description(layout, description)
+        pango_font_description_free(description)
+        pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.down)))
+        // WORD_CHAR: break between words, and inside a word only when it alone is wider than
+        // the line, so a 5,000-character URL or 3,000 CJK characters still wrap.
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_spacing(layout, Int32((style.lineSpacing * Double(PANGO_SCALE)).rounded()))
+        text.displayText.withCString { pango_layout_set_text(layout, $0, Int32(text.displayText.utf8.count)) }
+        let attributes = pango_attr_list_new()
+        for run in text.runs where style.color(for: run.kind) != style.color {
+            let color = style.color(for: run.kind)
+            insert(pango_attr_foreground_new(color.pango16(\.red), color.pango16(\.green), color.pango16(\.blue)), run, attributes)
+        }
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
+        return layout
+    }
+
+    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ run: RichTextRun, _ list: OpaquePointer?) {
+        guard let attribute else { return }
+        attribute.pointee.start_index = UInt32(run.displayRange.lowerBound)
+        attribute.pointee.end_index = UInt32(run.displayRange.upperBound)
+        pango_attr_list_insert(list, attribute)  // takes ownership
+    }
+
+    /// Cuts `text` so that it plus the truncation token fits in `maxLines`: the longest prefix
+    /// (on character boundaries) found by binary search within the last allowed line.
+    private func truncatedLayout(_ text: RichText, style: TextStyle, width: Double, full: OpaquePointer, maxLines: Int)
+        -> TextLayout
+    {
+        let lastLine = pango_layout_get_line_readonly(full, Int32(maxLines - 1))!.pointee
+        let lineStart = Int(lastLine.start_index)
+        let lineEnd = lineStart + Int(lastLine.length)
+        var boundaries: [Int] = []
+        var offset = 0
+        for character in text.displayText {
+            offset += character.utf8.count
+            if offset > lineEnd { break }
+            if offset >= lineStart, !character.isNewline { boundaries.append(offset) }
+        }
+        boundaries.insert(lineStart, at: 0)
+        var low = 0
+        var high = boundaries.count - 1
+        var best: (layout: OpaquePointer, text: RichText)? = nil
+        while low <= high {
+            let mid = (low + high) / 2
+            let candidate = text.prefix(bytes: boundaries[mid], appending: style.truncationToken)
+            let layout = makePangoLayout(candidate, style: style, width: width)
+            if pango_layout_get_line_count(layout) <= maxLines {
+                if let previous = best { g_object_unref(UnsafeMutableRawPointer(previous.layout)) }
+                best = (layout, candidate)
+                low = mid + 1
+            } else {
+                g_object_unref(UnsafeMutableRawPointer(layout))
+                high = mid - 1
+            }
+        }
+        guard let best else {
+            // Not even the token fits after the last line's start: show the lines that fit, untruncated.
+            let candidate = text.prefix(bytes: lineStart, appending: .empty)
+            let layout = makePangoLayout(candidate, style: style, width: width)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            return TextLayout(snapshotOf: layout, text: candidate, style: style, width: width, isTruncated: true)
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(best.layout)) }
+        return TextLayout(snapshotOf: best.layout, text: best.text, style: style, width: width, isTruncated: true)
+    }
+}
+
+extension FontWeight {
+    var pango: PangoWeight {
+        switch self {
+        case .regular: PANGO_WEIGHT_NORMAL
+        case .medium: PANGO_WEIGHT_MEDIUM
+        case .bold: PANGO_WEIGHT_BOLD
+        }
+    }
+}
+
+extension Color {
+    func pango16(_ channel: KeyPath<Color, Double>) -> UInt16 {
+        UInt16((min(max(self[keyPath: channel], 0), 1) * 65535).rounded())
+    }
+}

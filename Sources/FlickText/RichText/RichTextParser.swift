@@ -1,0 +1,186 @@
+/// Turns a post's raw text into `RichText`: @mentions, #topics#, URLs, [emoticons] and emoji,
+/// per the feed format's rich-text table.
+///
+/// URLs are found first, so an `@` or `#` inside a URL never starts a mention or topic, and a
+/// topic never spans a URL. An unmatched `#` and an unknown `[…]` stay plain text. Pure and
+/// `Sendable`: call from any thread (layout workers do).
+///
+/// ```swift
+/// let text = RichTextParser().parse("今天 @bob 看 #Swift# https://swift.org [微笑]")
+/// text.links.map(\.kind)  // [.mention, .topic, .url]
+/// ```
+public struct RichTextParser: Sendable {
+    /// Longest mention name, in characters (feed format: 1…30).
+    public static let maxMentionLength = 30
+    /// Longest topic, in characters between the hashes (feed format: 1…64).
+    public static let maxTopicLength = 64
+    /// Longest emoticon shortcode, in characters between the brackets (feed format: 1…8).
+    public static let maxEmoticonLength = 8
+
+    public var emoticons: EmoticonTable
+    public var urlShortener: URLShortener
+
+    public init(emoticons: EmoticonTable = .standard, urlShortener: URLShortener = URLShortener()) {
+        self.emoticons = emoticons
+        self.urlShortener = urlShortener
+    }
+
+    public func parse(_ source: String) -> RichText {
+        var scanner = Scanner(characters: Array(source))
+        var builder = RichTextBuilder()
+        while let character = scanner.current {
+            if let url = scanner.matchURL() {
+                builder.append(urlShortener.display(url), kind: .url, target: url)
+            } else if character == "@", let name = scanner.matchMention() {
+                builder.append("@" + name, kind: .mention, target: name)
+            } else if character == "#", let topic = scanner.matchTopic() {
+                builder.append("#" + topic + "#", kind: .topic, target: topic)
+            } else if character == "[", let (code, emoji) = scanner.matchEmoticon(in: emoticons) {
+                builder.append(emoji, kind: .emoticon, target: code)
+            } else {
+                scanner.advance()
+                builder.append(String(character), kind: character.isEmojiSequence ? .emoji : .plain, target: "")
+            }
+        }
+        return builder.build()
+    }
+}
+
+/// Accumulates display text and merges adjacent plain (or emoji) runs.
+private struct RichTextBuilder {
+    var text = ""
+    var runs: [RichTextRun] = []
+    var length = 0
+
+    mutating func append(_ piece: String, kind: RichTextKind, target: String) {
+        let count = piece.utf8.count
+        guard count > 0 else { return }
+        text += piece
+        let range = length..<(length + count)
+        length += count
+        if let last = runs.last, last.kind == kind, kind == .plain || kind == .emoji {
+            runs[runs.count - 1] = RichTextRun(kind: kind, displayRange: last.displayRange.lowerBound..<range.upperBound)
+        } else {
+            runs.append(RichTextRun(kind: kind, displayRange: range, target: target))
+        }
+    }
+
+    func build() -> RichText { RichText(displayText: text, runs: runs) }
+}
+
+/// A cursor over the source's characters (grapheme clusters, so an emoji sequence is one step).
+private struct Scanner {
+    let characters: [Character]
+    var index = 0
+
+    var current: Character? { index < characters.count ? characters[index] : nil }
+
+    mutating func advance() { index += 1 }
+
+    private func character(at offset: Int) -> Character? {
+        offset >= 0 && offset < characters.count ? characters[offset] : nil
+    }
+
+    private func hasPrefix(_ prefix: String, at offset: Int) -> Bool {
+        var position = offset
+        for expected in prefix {
+            guard let c = character(at: position), c.lowercased() == String(expected) else { return false }
+            position += 1
+        }
+        return true
+    }
+
+    private func startsURL(at offset: Int) -> Int? {
+        if hasPrefix("https://", at: offset) { return 8 }
+        if hasPrefix("http://", at: offset) { return 7 }
+        return nil
+    }
+
+    /// `http(s)://` then ASCII non-space characters, ending at whitespace, CJK punctuation or any
+    /// non-ASCII character; trailing sentence punctuation is left out.
+    mutating func matchURL() -> String? {
+        guard let schemeLength = startsURL(at: index) else { return nil }
+        var end = index + schemeLength
+        while let c = character(at: end), c.isURLCharacter { end += 1 }
+        while end > index + schemeLength, let last = character(at: end - 1), Self.trailingPunctuation.contains(last) {
+            if last == ")", characters[index..<end].contains("(") { break }
+            end -= 1
+        }
+        guard end > index + schemeLength else { return nil }
+        let url = String(characters[index..<end])
+        index = end
+        return url
+    }
+
+    /// `@name`, name of 1…30 letters (any script), digits, `_` or `-`. An `@` right after a Latin
+    /// letter or digit is an e-mail address, not a mention.
+    mutating func matchMention() -> String? {
+        if let previous = character(at: index - 1), previous.isASCII, previous.isLetter || previous.isNumber || previous == "_" {
+            return nil
+        }
+        var end = index + 1
+        while end - index - 1 < RichTextParser.maxMentionLength, let c = character(at: end), c.isMentionCharacter {
+            end += 1
+        }
+        guard end > index + 1 else { return nil }
+        let name = String(characters[(index + 1)..<end])
+        index = end
+        return name
+    }
+
+    /// `#topic#` on one line, 1…64 characters, no `#` and no URL inside.
+    mutating func matchTopic() -> String? {
+        var end = index + 1
+        while let c = character(at: end), c != "#" {
+            if c.isNewline || end - index - 1 >= RichTextParser.maxTopicLength || startsURL(at: end) != nil { return nil }
+            end += 1
+        }
+        guard character(at: end) == "#", end > index + 1 else { return nil }
+        let topic = String(characters[(index + 1)..<end])
+        guard !topic.allSatisfy(\.isWhitespace) else { return nil }
+        index = end + 1
+        return topic
+    }
+
+    /// `[code]` with 1…8 characters found in `table`.
+    mutating func matchEmoticon(in table: EmoticonTable) -> (String, String)? {
+        var end = index + 1
+        while let c = character(at: end), c != "]", c != "[", !c.isNewline, end - index - 1 < RichTextParser.maxEmoticonLength {
+            end += 1
+        }
+        guard character(at: end) == "]", end > index + 1 else { return nil }
+        let code = String(characters[(index + 1)..<end])
+        guard let emoji = table.emoji(for: code) else { return nil }
+        index = end + 1
+        return (code, emoji)
+    }
+
+    static let trailingPunctuation: Set<Character> = [".", ",", ";", ":", "!", "?", "'", "\"", ")"]
+}
+
+extension Character {
+    var isURLCharacter: Bool {
+        guard isASCII, let scalar = unicodeScalars.first else { return false }
+        return scalar.value > 0x20 && scalar.value < 0x7F && !"<>\"`{}|\\^".unicodeScalars.contains(scalar)
+    }
+
+    var isMentionCharacter: Bool {
+        !isEmojiSequence && (isLetter || isNumber || self == "_" || self == "-")
+    }
+
+    /// Whether this grapheme is drawn as an emoji: emoji-presentation scalars, text-default
+    /// emoji with VS16, keycaps (`1️⃣`), flags (regional indicator pairs) and ZWJ sequences.
+    var isEmojiSequence: Bool {
+        let scalars = unicodeScalars
+        guard let first = scalars.first else { return false }
+        if first.properties.isEmojiPresentation { return true }
+        for scalar in scalars {
+            switch scalar.value {
+            case 0xFE0F, 0x20E3, 0x200D: return first.properties.isEmoji
+            case 0x1F1E6...0x1F1FF: return true
+            default: continue
+            }
+        }
+        return false
+    }
+}
