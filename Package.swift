@@ -11,10 +11,12 @@ let package = Package(
         .library(name: "FlickCore", targets: ["FlickCore"]),
         .library(name: "FlickRaster", targets: ["FlickRaster"]),
         .library(name: "FlickText", targets: ["FlickText"]),
+        .library(name: "FlickTimeline", targets: ["FlickTimeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // System libraries (Debian -dev packages listed in scripts/apt-packages.txt).
@@ -37,11 +39,21 @@ let package = Package(
             dependencies: ["FlickCore", "FlickRaster", "CPangoCairo"],
             resources: [.copy("Resources/flick-fonts.conf")]),
 
+        // The first client: a Weibo-style timeline.
+        .target(
+            name: "FlickTimeline",
+            dependencies: [
+                "FlickCore", "FlickRaster", "FlickText",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]),
+
         // The `flick` command.
         .executableTarget(
             name: "FlickCLI",
             dependencies: [
-                "FlickCore", "FlickRaster", "FlickText",
+                "FlickCore", "FlickRaster", "FlickText", "FlickTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -57,6 +69,9 @@ let package = Package(
             name: "FlickTextTests",
             dependencies: ["FlickText", "FlickRaster", "FlickTestSupport", "CPangoCairo"],
             resources: [.copy("References")]),
+        .testTarget(
+            name: "FlickTimelineTests",
+            dependencies: ["FlickTimeline", "FlickTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )
