@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(
             name: "FlickTextTests",
             dependencies: ["FlickText", "FlickRaster", "FlickTestSupport", "CPangoCairo"],
-            resources: [.copy("References")]),
+            exclude: ["References"]),
         .testTarget(
             name: "FlickTimelineTests",
             dependencies: ["FlickTimeline", "FlickTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -46,7 +46,13 @@ public final class TextLayout: Sendable {
         guard !lines.isEmpty else { return nil }
         let lineIndex = lines.firstIndex { point.y < $0.rect.maxY } ?? lines.count - 1
         let onLine = clusters.filter { $0.line == lineIndex }
-        return onLine.min { distance(point.x, $0.rect) < distance(point.x, $1.rect) }
+        if let inside = onLine.first(where: { point.x >= $0.rect.minX && point.x < $0.rect.maxX }) { return inside }
+        // Beside every glyph (or on a zero-width cluster such as a line-end space): the nearest
+        // edge wins, then the nearest centre.
+        return onLine.min { a, b in
+            let (da, db) = (distance(point.x, a.rect), distance(point.x, b.rect))
+            return da != db ? da < db : abs(point.x - a.rect.midX) < abs(point.x - b.rect.midX)
+        }
     }
 
     /// The display byte offset of the character under or nearest `point`.

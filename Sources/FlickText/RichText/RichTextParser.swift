@@ -103,7 +103,12 @@ private struct Scanner {
         var end = index + schemeLength
         while let c = character(at: end), c.isURLCharacter { end += 1 }
         while end > index + schemeLength, let last = character(at: end - 1), Self.trailingPunctuation.contains(last) {
-            if last == ")", characters[index..<end].contains("(") { break }
+            // A closing parenthesis belongs to the URL when it closes one opened inside it
+            // (`…/Swift_(language)`), not when it closes the sentence's.
+            if last == ")" {
+                let url = characters[index..<end]
+                if url.filter({ $0 == "(" }).count >= url.filter({ $0 == ")" }).count { break }
+            }
             end -= 1
         }
         guard end > index + schemeLength else { return nil }
@@ -128,8 +133,10 @@ private struct Scanner {
         return name
     }
 
-    /// `#topic#` on one line, 1…64 characters, no `#` and no URL inside.
+    /// `#topic#` on one line, 1…64 characters, no `#` and no URL inside, not starting with a
+    /// space (so "a # b #c" is a stray hash, not the topic " b ").
     mutating func matchTopic() -> String? {
+        if let first = character(at: index + 1), first.isWhitespace { return nil }
         var end = index + 1
         while let c = character(at: end), c != "#" {
             if c.isNewline || end - index - 1 >= RichTextParser.maxTopicLength || startsURL(at: end) != nil { return nil }
