@@ -1,6 +1,6 @@
 import Dispatch
 import FlickCore
-import FlickTestSupport
+
 import Testing
 
 /// A context that records who made it and refuses to be used by two jobs at once.
