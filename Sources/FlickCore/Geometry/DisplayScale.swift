@@ -18,8 +18,10 @@ public struct DisplayScale: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "@\(value)x" }
 
-    /// The nearest device-pixel boundary to `points`, in points.
-    public func round(_ points: Double) -> Double { (points * value).rounded() / value }
+    /// The nearest device-pixel boundary to `points`, in points. An exact half pixel goes
+    /// up (towards +∞) on both sides of zero, so moving a rect by whole pixels, e.g. scrolling
+    /// it above the top, never changes its rounded size.
+    public func round(_ points: Double) -> Double { Self.roundedHalfUp(points * value) / value }
 
     /// The device-pixel boundary at or below `points`, in points.
     public func floor(_ points: Double) -> Double { snapped(points, .down) }
@@ -33,8 +35,8 @@ public struct DisplayScale: Hashable, Sendable, CustomStringConvertible {
         return abs(pixels - pixels.rounded()) < Self.tolerance
     }
 
-    /// Points → whole pixels, rounding to nearest.
-    public func pixels(_ points: Double) -> Int { Int((points * value).rounded()) }
+    /// Points → whole pixels, rounding to nearest (exact halves up, as `round`).
+    public func pixels(_ points: Double) -> Int { Int(Self.roundedHalfUp(points * value)) }
 
     /// Whole pixels for a size in points, each side rounded up so content is never cut.
     public func pixelSize(_ size: Size) -> PixelSize {
@@ -48,6 +50,11 @@ public struct DisplayScale: Hashable, Sendable, CustomStringConvertible {
 
     /// Float noise below this many pixels is treated as aligned (1/1000 px).
     static let tolerance = 1e-3
+
+    /// Nearest whole number, halves towards +∞. `rounded()` sends halves away from zero, which
+    /// made -0.5…9.5 px 11 px tall but 0.5…10.5 px 10 px. A half give or take float noise
+    /// (`tolerance`) counts as a half, so 1/6 pt at @3x rounds the same way wherever it is.
+    private static func roundedHalfUp(_ pixels: Double) -> Double { (pixels + 0.5 + tolerance).rounded(.down) }
 
     private func pixelsCeil(_ points: Double) -> Int {
         let pixels = points * value

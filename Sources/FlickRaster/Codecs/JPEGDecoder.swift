@@ -31,7 +31,7 @@ enum JPEGDecoder {
         }
         guard status == 0 else {
             storage.deallocate()
-            throw classify(handle)
+            throw classify(handle, bytes)
         }
         let bitmap = Bitmap(adopting: storage, pixelSize: decoded, bytesPerRow: bytesPerRow, scale: options.scale)
         return decoded == output ? bitmap : Resampler.resample(bitmap, to: output)
@@ -73,21 +73,27 @@ enum JPEGDecoder {
         let status = bytes.withUnsafeBufferPointer { source in
             tjDecompressHeader3(handle, source.baseAddress, UInt(source.count), &width, &height, &subsampling, &colorspace)
         }
-        guard status == 0 else { throw classify(handle) }
+        guard status == 0 else { throw classify(handle, bytes) }
         let size = PixelSize(width: Int(width), height: Int(height))
-        guard !size.isEmpty else { throw .invalidDimensions(.jpeg, size) }
+        // TurboJPEG reports success with 0×0 when the data ends before the frame header.
+        guard !size.isEmpty else { throw classify(message: "no frame header (SOF) before the end of the data", bytes) }
         if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
             throw .unsupported(.jpeg, reason: "CMYK/YCCK colour space")
         }
         return ImageHeader(format: .jpeg, pixelSize: size, hasAlpha: false)
     }
 
-    private static func classify(_ handle: tjhandle) -> ImageDecodingError {
-        let message = String(cString: tjGetErrorStr2(handle))
-        let lowered = message.lowercased()
-        if lowered.contains("premature end") || lowered.contains("incomplete") || lowered.contains("empty input") {
-            return .truncated(.jpeg)
-        }
+    private static func classify(_ handle: tjhandle, _ bytes: [UInt8]) -> ImageDecodingError {
+        classify(message: String(cString: tjGetErrorStr2(handle)), bytes)
+    }
+
+    /// Names a failure from the marker layout, not only libjpeg's message: a short file makes
+    /// libjpeg see a fake EOI and complain about whatever comes next (a bogus table, a
+    /// missing SOS), and its "premature end of data segment" means damage, not a short file.
+    static func classify(message: String, _ bytes: [UInt8]) -> ImageDecodingError {
+        let markers = JPEGMarkers.summarize(bytes)
+        if let size = markers.frameSize, size.isEmpty { return .invalidDimensions(.jpeg, size) }
+        if markers.endsEarly || message.lowercased().contains("premature end of jpeg file") { return .truncated(.jpeg) }
         return .corrupt(.jpeg, reason: message)
     }
 }

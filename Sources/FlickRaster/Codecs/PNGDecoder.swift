@@ -43,6 +43,12 @@ enum PNGDecoder {
     private static func begin(_ image: inout png_image, _ source: UnsafeBufferPointer<UInt8>) throws(ImageDecodingError)
         -> ImageHeader
     {
+        // libpng refuses a zero width or height as "Invalid IHDR data"; name it as what it is.
+        if let declared = declaredSize(source), declared.isEmpty || declared.width > Int(Int32.max)
+            || declared.height > Int(Int32.max)
+        {
+            throw .invalidDimensions(.png, declared)
+        }
         image.version = UInt32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_memory(&image, source.baseAddress, source.count) != 0 else {
             throw classify(image)
@@ -51,6 +57,14 @@ enum PNGDecoder {
         guard !size.isEmpty else { throw .invalidDimensions(.png, size) }
         let hasAlpha = image.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
         return ImageHeader(format: .png, pixelSize: size, hasAlpha: hasAlpha)
+    }
+
+    /// The size IHDR declares. IHDR is always the first chunk: length at byte 8, type at 12,
+    /// width and height (big-endian) at 16 and 20.
+    private static func declaredSize(_ source: UnsafeBufferPointer<UInt8>) -> PixelSize? {
+        guard source.count >= 24, Array(source[12..<16]) == Array("IHDR".utf8) else { return nil }
+        func word(_ at: Int) -> Int { source[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return PixelSize(width: word(16), height: word(20))
     }
 
     private static func classify(_ image: png_image) -> ImageDecodingError {

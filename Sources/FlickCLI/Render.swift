@@ -1,0 +1,74 @@
+import ArgumentParser
+import FlickCore
+import FlickRaster
+import FlickText
+import FlickTimeline
+import Foundation
+
+/// `flick render`: one post's cell as a PNG, and its height.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render one post's cell to a PNG and print height=<points>.",
+        discussion: "Reads a feed JSON or a feed.sqlite. Skipped posts are reported on stderr, one line each.")
+
+    @Option(help: "Feed: a .json file in the feed format or a feed.sqlite made by `flick generate`.")
+    var feed: String
+
+    @Option(help: "Post id.")
+    var id: String
+
+    @Option(help: "Cell width in points.")
+    var width: Double = 375
+
+    @Option(help: "Display scale.")
+    var scale: Double = 2
+
+    @Option(help: "Font scale (accessibility sizes).")
+    var fontScale: Double = 1
+
+    @Flag(help: "Decode the avatar and pictures (synchronously) and draw them into the cell.")
+    var images = false
+
+    @Flag(help: "Render the skeleton instead of the full cell.")
+    var skeleton = false
+
+    @Option(help: "Output PNG path.")
+    var out: String = "out/cell.png"
+
+    func validate() throws {
+        guard width >= 100, width <= 4_000 else { throw ValidationError("--width must be in 100…4000 points, got \(width)") }
+        guard scale > 0, scale <= 4 else { throw ValidationError("--scale must be in (0, 4], got \(scale)") }
+        guard fontScale >= 0.5, fontScale <= 3 else { throw ValidationError("--font-scale must be in 0.5…3, got \(fontScale)") }
+    }
+
+    func run() throws {
+        let source = try FeedSource(path: feed)
+        for warning in source.warnings { FileHandle.standardError.write(Data("skipped \(warning)\n".utf8)) }
+        guard let post = try source.post(id: id) else {
+            throw ValidationError("no post with id \"\(id)\" in \(feed)")
+        }
+        let context = try TextContext()
+        let displayScale = DisplayScale(scale)
+        let layout = PostLayouter().layout(post, width: width, scale: displayScale, fontScale: fontScale, context: context)
+        let renderer = PostRenderer()
+        let bitmap: Bitmap
+        if skeleton {
+            bitmap = renderer.renderSkeleton(layout)
+        } else if images {
+            let loader = SlotImageLoader(baseFolder: source.folder)
+            var decoded: [ImageSlot.Role: Bitmap] = [:]
+            for slot in layout.imageSlots {
+                switch loader.load(slot, scale: displayScale) {
+                case .success(let image): decoded[slot.role] = image
+                case .failure(let error):
+                    FileHandle.standardError.write(Data("image \(slot.url): \(error)\n".utf8))
+                }
+            }
+            bitmap = renderer.render(layout, images: decoded)
+        } else {
+            bitmap = renderer.render(layout)
+        }
+        try OutputFile.write(try bitmap.pngData(), to: out)
+        print("height=\(layout.height)")
+    }
+}

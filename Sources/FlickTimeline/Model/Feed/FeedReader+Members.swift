@@ -1,0 +1,63 @@
+/// The top-level object's members: `posts` elements, `next`, and everything else skipped.
+extension FeedReader {
+    /// Depth of a top-level member's value (the feed object is depth 1).
+    private static let memberDepth = 2
+    /// Depth of one post (an element of `posts`).
+    private static let postDepth = 3
+
+    /// Reads one `"key": value` member, entering `posts` when it is the array.
+    mutating func member() throws(FeedDecoder.Error) {
+        let key = try reader.readKey()
+        try reader.expect(UInt8(ascii: ":"), "':' after an object key")
+        state = .member(first: false)
+        switch key {
+        case "posts" where !sawPosts:
+            sawPosts = true
+            if try reader.peekToken() == UInt8(ascii: "[") {
+                reader.input.advance()
+                state = .postsStart
+            } else {
+                postsMismatch = try reader.skipValue(depth: Self.memberDepth)
+            }
+        case "posts":
+            _ = try reader.skipValue(depth: Self.memberDepth)
+            pendingWarnings.append(FeedWarning(postIndex: nil, reason: "a second \"posts\" field was ignored"))
+        case "next":
+            switch try reader.readValue(depth: Self.memberDepth, budget: configuration.maxNextLength) {
+            case .string(let url)?: next = url
+            case .null?: next = nil
+            case nil:
+                pendingWarnings.append(
+                    FeedWarning(postIndex: nil, reason: "\"next\" is longer than \(configuration.maxNextLength) bytes; ignored"))
+            case let other?:
+                pendingWarnings.append(
+                    FeedWarning(postIndex: nil, reason: "\"next\" must be a string, found \(PostValidator.Render.value(other)); ignored"))
+            }
+        default:
+            _ = try reader.skipValue(depth: Self.memberDepth)
+        }
+    }
+
+    /// Reads the next element of `posts`; when not `keeping`, only validates it.
+    mutating func element(keeping: Bool) throws(FeedDecoder.Error) -> Element {
+        let index = postCount
+        postCount += 1
+        state = .postsAfterElement
+        guard keeping else {
+            _ = try reader.skipValue(depth: Self.postDepth)
+            return .value(index: index, .null)
+        }
+        guard let value = try reader.readValue(depth: Self.postDepth, budget: configuration.maxPostBytes) else {
+            return .oversized(index: index)
+        }
+        return .value(index: index, value)
+    }
+
+    /// After the closing brace: nothing may follow, and `posts` must have been an array.
+    mutating func finish() throws(FeedDecoder.Error) {
+        state = .finished
+        try reader.expectEnd()
+        guard sawPosts else { throw .missingField("posts") }
+        if let found = postsMismatch { throw .wrongFieldType(field: "posts", expected: "an array", found: found) }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// Reads a feed incrementally: one element of `posts` at a time, from a file read in chunks
+/// or from memory, so a feed of any size costs one post plus one chunk of memory.
+///
+/// Runs synchronously on the calling thread; call it from a worker (importing a large file
+/// takes seconds). Not Sendable: one reader belongs to one thread.
+///
+/// ```swift
+/// var reader = try FeedReader(contentsOf: url)
+/// while let item = try reader.nextItem() {
+///     switch item {
+///     case .post(let index, let post): store(post, at: index)
+///     case .skipped(let warning): print(warning)  // post 3: "id" is empty
+///     }
+/// }
+/// print(reader.next ?? "no more pages")
+/// ```
+///
+/// `next` may appear before or after `posts`; it is final once `nextItem()` returned nil.
+/// JSON errors anywhere (even after the last post) throw `FeedDecoder.Error.invalidJSON`.
+public struct FeedReader {
+    /// One element of `posts`, parsed but not yet validated.
+    public enum Element: Sendable, Hashable {
+        case value(index: Int, JSONValue)
+        /// The element outgrew `Configuration.maxPostBytes`; it was validated as JSON, not kept.
+        case oversized(index: Int)
+    }
+
+    /// A validated post, or a warning for a skipped post or ignored top-level field.
+    public enum Item: Sendable, Hashable {
+        case post(index: Int, Post)
+        case skipped(FeedWarning)
+    }
+
+    enum State {
+        case start, member(first: Bool), postsStart, postsAfterElement, finished
+    }
+
+    var reader: JSONReader
+    let configuration: Configuration
+    var state = State.start
+    var postCount = 0
+    var sawPosts = false
+    var postsMismatch: String?
+    var pendingWarnings: [FeedWarning] = []
+    /// The next-page URL, once read.
+    public internal(set) var next: String?
+
+    public init(contentsOf url: URL, configuration: Configuration = .default) throws(FeedDecoder.Error) {
+        let input = try JSONByteInput(contentsOf: url, chunkSize: configuration.chunkSize)
+        self.init(input: input, configuration: configuration)
+    }
+
+    public init(data: Data, configuration: Configuration = .default) {
+        self.init(input: JSONByteInput(data: data, chunkSize: configuration.chunkSize), configuration: configuration)
+    }
+
+    private init(input: JSONByteInput, configuration: Configuration) {
+        reader = JSONReader(input: input, maxDepth: configuration.maxDepth, maxNumberLength: configuration.maxNumberLength)
+        self.configuration = configuration
+    }
+
+    /// The next post or warning; nil once the whole document was read and found valid.
+    public mutating func nextItem() throws(FeedDecoder.Error) -> Item? {
+        if !pendingWarnings.isEmpty { return .skipped(pendingWarnings.removeFirst()) }
+        guard let element = try advance(keepingPosts: true) else {
+            return pendingWarnings.isEmpty ? nil : .skipped(pendingWarnings.removeFirst())
+        }
+        switch element {
+        case .oversized(let index):
+            return .skipped(
+                FeedWarning(postIndex: index, reason: "larger than \(configuration.maxPostBytes) bytes once parsed"))
+        case .value(let index, let value):
+            switch PostValidator.post(from: value) {
+            case .success(let post): return .post(index: index, post)
+            case .failure(let violation): return .skipped(FeedWarning(postIndex: index, reason: violation.reason))
+            }
+        }
+    }
+
+    /// The next raw element of `posts`; nil at the end of a valid document. Top-level
+    /// warnings from this path are only reported through `nextItem()`.
+    public mutating func nextElement() throws(FeedDecoder.Error) -> Element? {
+        try advance(keepingPosts: true)
+    }
+
+    /// Reads to the end keeping nothing: checks the whole document (syntax, `posts`) and
+    /// picks up `next`, allocating nothing per post. Returns the number of posts.
+    public mutating func validateToEnd() throws(FeedDecoder.Error) -> Int {
+        while try advance(keepingPosts: false) != nil {}
+        return postCount
+    }
+
+    /// Walks the top-level object until the next element of `posts` or the end.
+    private mutating func advance(keepingPosts: Bool) throws(FeedDecoder.Error) -> Element? {
+        while true {
+            switch state {
+            case .start:
+                guard let byte = try reader.peekToken() else { throw reader.unexpected(nil, expected: "a JSON object") }
+                guard byte == UInt8(ascii: "{") else {
+                    let found = try reader.skipValue(depth: 1)
+                    try reader.expectEnd()
+                    throw .notAnObject(found: found)
+                }
+                reader.input.advance()
+                state = .member(first: true)
+            case .member(let first):
+                let byte = try reader.peekToken()
+                if byte == UInt8(ascii: "}") {
+                    reader.input.advance()
+                    try finish()
+                    return nil
+                }
+                if !first {
+                    guard byte == UInt8(ascii: ",") else { throw reader.unexpected(byte, expected: "',' or '}' in the feed object") }
+                    reader.input.advance()
+                }
+                try member()
+            case .postsStart:
+                if try reader.peekToken() == UInt8(ascii: "]") {
+                    reader.input.advance()
+                    state = .member(first: false)
+                } else {
+                    return try element(keeping: keepingPosts)
+                }
+            case .postsAfterElement:
+                let byte = try reader.peekToken()
+                switch byte {
+                case UInt8(ascii: ","):
+                    reader.input.advance()
+                    return try element(keeping: keepingPosts)
+                case UInt8(ascii: "]"):
+                    reader.input.advance()
+                    state = .member(first: false)
+                default: throw reader.unexpected(byte, expected: "',' or ']' after a post")
+                }
+            case .finished:
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,169 @@
+/// Strings and numbers: the two tokens with inner grammar.
+extension JSONReader {
+    /// Consumes a string (opening quote next) into `scratch`, keeping at most `limit` bytes
+    /// of its decoded UTF-8 but validating all of it. Lone surrogates become U+FFFD.
+    mutating func scanString(keepingAtMost limit: Int) throws(FeedDecoder.Error) {
+        input.advance()  // "
+        scratch.removeAll(keepingCapacity: true)
+        var keep = limit > 0
+        while true {
+            guard let byte = try input.peek() else { throw unexpected(nil, expected: "'\"' to close a string") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                input.advance()
+                return
+            case UInt8(ascii: "\\"):
+                input.advance()
+                let scalar = try escape()
+                if keep { append(scalar) }
+            case 0..<0x20:
+                throw error("control character U+\(Self.hex(UInt32(byte), width: 4)) in a string must be escaped")
+            default:
+                input.advance()
+                if keep { scratch.append(byte) }
+            }
+            if keep, scratch.count > limit {
+                keep = false
+                scratch.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    /// The character after a backslash (next byte) and, for `\u`, its hex digits.
+    private mutating func escape() throws(FeedDecoder.Error) -> Unicode.Scalar {
+        guard let byte = try input.peek() else { throw unexpected(nil, expected: "an escape character") }
+        let simple: Unicode.Scalar? =
+            switch byte {
+            case UInt8(ascii: "\""): "\""
+            case UInt8(ascii: "\\"): "\\"
+            case UInt8(ascii: "/"): "/"
+            case UInt8(ascii: "b"): "\u{08}"
+            case UInt8(ascii: "f"): "\u{0C}"
+            case UInt8(ascii: "n"): "\n"
+            case UInt8(ascii: "r"): "\r"
+            case UInt8(ascii: "t"): "\t"
+            default: nil
+            }
+        if let simple {
+            input.advance()
+            return simple
+        }
+        guard byte == UInt8(ascii: "u") else { throw error("invalid escape '\\\(Self.describeBare(byte))' in a string") }
+        input.advance()
+        let unit = try hexQuad()
+        switch unit {
+        case 0xD800...0xDBFF:
+            // A high surrogate must be followed by `\u` and a low one; otherwise it is lone.
+            guard try input.peek() == UInt8(ascii: "\\") else { return "\u{FFFD}" }
+            input.advance()
+            guard try input.peek() == UInt8(ascii: "u") else {
+                let next = try input.peek()
+                throw next.map { error("invalid escape '\\\(Self.describeBare($0))' in a string") }
+                    ?? unexpected(nil, expected: "an escape character")
+            }
+            input.advance()
+            let low = try hexQuad()
+            guard (0xDC00...0xDFFF).contains(low) else { return "\u{FFFD}" }
+            return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
+        case 0xDC00...0xDFFF:
+            return "\u{FFFD}"
+        default:
+            return Unicode.Scalar(unit) ?? "\u{FFFD}"
+        }
+    }
+
+    private mutating func hexQuad() throws(FeedDecoder.Error) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = try input.peek() else { throw unexpected(nil, expected: "four hex digits after '\\u'") }
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("expected four hex digits after '\\u', found \(Self.describe(byte))")
+            }
+            value = value << 4 | digit
+            input.advance()
+        }
+        return value
+    }
+
+    private mutating func append(_ scalar: Unicode.Scalar) {
+        UTF8.encode(scalar) { scratch.append($0) }
+    }
+
+    /// Consumes a number per the JSON grammar, keeping `maxNumberLength` characters of it.
+    mutating func number() throws(FeedDecoder.Error) -> JSONValue {
+        var literal = NumberLiteral(limit: maxNumberLength)
+        if try input.peek() == UInt8(ascii: "-") {
+            literal.take(UInt8(ascii: "-"))
+            input.advance()
+        }
+        guard let first = try input.peek(), Self.isDigit(first) else {
+            throw unexpected(try input.peek(), expected: "a digit")
+        }
+        literal.take(first)
+        input.advance()
+        if first != UInt8(ascii: "0") {
+            while let byte = try input.peek(), Self.isDigit(byte) {
+                literal.take(byte)
+                input.advance()
+            }
+        }
+        if try input.peek() == UInt8(ascii: ".") {
+            literal.take(UInt8(ascii: "."))
+            input.advance()
+            try digits(into: &literal, after: "'.'")
+        }
+        if let byte = try input.peek(), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            literal.take(byte)
+            input.advance()
+            if let sign = try input.peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                literal.take(sign)
+                input.advance()
+            }
+            try digits(into: &literal, after: "an exponent")
+        }
+        return .number(JSONNumber(literal: String(decoding: literal.bytes, as: UTF8.self), isOverlong: literal.overlong))
+    }
+
+    private mutating func digits(into literal: inout NumberLiteral, after what: String) throws(FeedDecoder.Error) {
+        guard let first = try input.peek(), Self.isDigit(first) else {
+            throw unexpected(try input.peek(), expected: "a digit after \(what)")
+        }
+        while let byte = try input.peek(), Self.isDigit(byte) {
+            literal.take(byte)
+            input.advance()
+        }
+    }
+
+    /// The kept prefix of a number literal.
+    private struct NumberLiteral {
+        let limit: Int
+        var bytes: [UInt8] = []
+        var overlong = false
+
+        init(limit: Int) { self.limit = limit }
+
+        mutating func take(_ byte: UInt8) {
+            if bytes.count < limit { bytes.append(byte) } else { overlong = true }
+        }
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+
+    /// `'x'` for printable ASCII, `byte 0xNN` otherwise: for messages.
+    static func describe(_ byte: UInt8) -> String {
+        (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(hex(UInt32(byte), width: 2))"
+    }
+
+    private static func describeBare(_ byte: UInt8) -> String {
+        (0x21...0x7E).contains(byte) ? String(Character(Unicode.Scalar(byte))) : "0x\(hex(UInt32(byte), width: 2))"
+    }
+
+    static func hex(_ value: UInt32, width: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

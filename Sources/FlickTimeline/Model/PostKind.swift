@@ -1,0 +1,11 @@
+/// The cell shape a post needs, decided by its content alone (VVebo's cell kinds).
+public enum PostKind: String, Sendable, Hashable, CaseIterable {
+    /// Text, no pictures, no retweet.
+    case textOnly
+    /// Exactly one picture, shown large with its aspect hint.
+    case singlePicture
+    /// Two to nine pictures, shown as a grid.
+    case pictureGrid
+    /// Embeds a retweeted original post (whatever its own pictures).
+    case retweet
+}

@@ -1,0 +1,59 @@
+extension FeedStore {
+    /// How a store opens, checks and writes its database.
+    public struct Configuration: Sendable, Hashable {
+        /// How much to verify when opening.
+        public enum IntegrityCheck: Sendable, Hashable {
+            /// Trust the file; damage surfaces as `.corrupt` errors when a damaged page is read.
+            case none
+            /// `PRAGMA quick_check` of both tables and a scan of the heights for impossible
+            /// values. Reads the whole file: about a second per few hundred MB.
+            case quick
+        }
+
+        /// How hard a commit waits for the disk.
+        public enum Durability: Sendable, Hashable {
+            /// WAL with `synchronous=NORMAL`: survives a process crash; a power cut may lose
+            /// the last commits, never corrupt the file. The right choice for a cache of a feed.
+            case normal
+            /// `synchronous=OFF`: the OS decides when data reaches the disk. For generators
+            /// and tests that can recreate the file.
+            case fast
+        }
+
+        /// Default `.quick`: opening is the one moment damage can be reported cleanly.
+        public var integrityCheck: IntegrityCheck = .quick
+        /// Default `.normal`.
+        public var durability: Durability = .normal
+        /// Posts committed per transaction by `importFeed`. Default 1,000: commits stay rare
+        /// enough to be cheap and readers see progress.
+        public var importBatchSize: Int = 1_000
+        /// Posts committed per transaction by `insert`. Default 10,000 (a million-post insert
+        /// makes 100 commits).
+        public var insertBatchSize: Int = 10_000
+        /// Warnings kept in an `ImportReport`; more are only counted. Default 1,000, so a feed
+        /// of a million bad posts cannot grow the report without bound.
+        public var maxReportedWarnings: Int = 1_000
+        /// Largest trusted layout height in points. Default 100,000 (no cell is a hundred
+        /// screens tall); larger, negative or non-finite heights are never stored or returned.
+        public var maxLayoutHeight: Double = 100_000
+        /// Concurrent reader connections. Default 4: enough for the data window, the layout
+        /// workers and the heights seeding to read at once on a small machine.
+        public var maxReaders: Int = 4
+        /// Limits for reading feed files during import.
+        public var feedReading: FeedReader.Configuration = .default
+
+        public init() {}
+
+        /// The defaults above.
+        public static let `default` = Configuration()
+
+        /// For tools that create a database from scratch (generator, tests): no open check,
+        /// `synchronous=OFF`.
+        public static let bulkLoad: Configuration = {
+            var configuration = Configuration()
+            configuration.integrityCheck = .none
+            configuration.durability = .fast
+            return configuration
+        }()
+    }
+}

@@ -1,0 +1,80 @@
+import GRDB
+
+/// The persisted layout heights. Values outside 0…`Configuration.maxLayoutHeight` (or not
+/// finite) are neither stored nor returned, so a bad height cannot poison a height index.
+extension FeedStore {
+    /// The height cached for (`postID`, `version`, `layoutKey`), or nil.
+    /// Runs on the calling thread (a layout worker).
+    public func height(for postID: String, version: UInt64, layoutKey: String) throws(Error) -> Double? {
+        try perform("reading a layout height") {
+            try pool.read { db in
+                let height = try Double.fetchOne(
+                    db, sql: "SELECT height FROM layout_heights WHERE post_id = ? AND version = ? AND layout_key = ?",
+                    arguments: [postID, Int64(bitPattern: version), layoutKey])
+                return height.flatMap { isTrusted($0) ? $0 : nil }
+            }
+        }
+    }
+
+    /// Cached heights of the posts at `rows` (clamped to the timeline), for their current
+    /// content versions: element `i` is row `rows.lowerBound + i`, nil where none is cached.
+    /// One range read; runs on the calling thread (the worker seeding a height index).
+    public func heights(in rows: Range<Int>, layoutKey: String) throws(Error) -> [Double?] {
+        let lower = max(0, rows.lowerBound)
+        guard rows.upperBound > lower else { return [] }
+        return try perform("reading layout heights \(rows)") {
+            try pool.read { db in
+                let upper = min(rows.upperBound, try Self.count(db))
+                guard upper > lower else { return [] }
+                var heights = [Double?](repeating: nil, count: upper - lower)
+                let cursor = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT p.position, h.height FROM posts p
+                        JOIN layout_heights h ON h.post_id = p.id AND h.version = p.version AND h.layout_key = ?
+                        WHERE p.position >= ? AND p.position < ?
+                        """,
+                    arguments: [layoutKey, lower, upper])
+                while let row = try cursor.next() {
+                    let position: Int = row[0]
+                    let height: Double? = row[1]
+                    if let height, isTrusted(height) { heights[position - lower] = height }
+                }
+                return heights
+            }
+        }
+    }
+
+    /// Stores `heights` (replacing any for the same key) in one transaction; untrusted values
+    /// (negative, not finite, above the maximum) are skipped. Returns how many were stored.
+    /// Runs on the calling thread (a layout worker, batching a screenful or more per call).
+    @discardableResult
+    public func saveHeights(_ heights: some Sequence<LayoutHeight>) throws(Error) -> Int {
+        try perform("saving layout heights") {
+            try pool.write { db in
+                let statement = try db.cachedStatement(
+                    sql: "INSERT OR REPLACE INTO layout_heights (post_id, version, layout_key, height) VALUES (?, ?, ?, ?)")
+                var stored = 0
+                for entry in heights where isTrusted(entry.height) {
+                    statement.setUncheckedArguments([
+                        entry.postID, Int64(bitPattern: entry.contentVersion), entry.layoutKey, entry.height,
+                    ])
+                    try statement.execute()
+                    stored += 1
+                }
+                return stored
+            }
+        }
+    }
+
+    /// Drops every cached height (e.g. after a font change makes all layouts stale).
+    public func removeAllHeights() throws(Error) {
+        try perform("removing layout heights") {
+            try pool.write { db in try db.execute(sql: "DELETE FROM layout_heights") }
+        }
+    }
+
+    private func isTrusted(_ height: Double) -> Bool {
+        height.isFinite && height >= 0 && height <= configuration.maxLayoutHeight
+    }
+}

@@ -1,0 +1,92 @@
+import GRDB
+
+/// Tables, migrations and the checks run at open.
+extension FeedStore {
+    /// `posts`: one row per timeline entry. `position` is the timeline order (0 = newest, as
+    /// the feed gives it) and the rowid, so a range read is one B-tree walk; `version` is the
+    /// content version's bit pattern; `body` the `PostRecord` encoding.
+    static let createPosts = """
+        CREATE TABLE posts (
+            position INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            version INTEGER NOT NULL,
+            body BLOB NOT NULL
+        )
+        """
+
+    /// `layout_heights`: a measured cell height per post content and layout key (width,
+    /// scale, font scale...), so a relaunch can size the whole list without laying it out.
+    static let createLayoutHeights = """
+        CREATE TABLE layout_heights (
+            post_id TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            layout_key TEXT NOT NULL,
+            height REAL NOT NULL,
+            PRIMARY KEY (post_id, version, layout_key)
+        ) WITHOUT ROWID
+        """
+
+    /// (name, declared type, not null, primary-key position) per column, as `table_info` reports.
+    typealias ColumnShape = [String]
+
+    static let postsShape: [ColumnShape] = [
+        ["position", "INTEGER", "0", "1"], ["id", "TEXT", "1", "0"], ["version", "INTEGER", "1", "0"],
+        ["body", "BLOB", "1", "0"],
+    ]
+
+    static let layoutHeightsShape: [ColumnShape] = [
+        ["post_id", "TEXT", "1", "1"], ["version", "INTEGER", "1", "2"], ["layout_key", "TEXT", "1", "3"],
+        ["height", "REAL", "1", "0"],
+    ]
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: posts and layout heights") { db in
+            try db.execute(sql: createPosts)
+            try db.execute(sql: createLayoutHeights)
+        }
+        return migrator
+    }
+
+    static func shape(of table: String, in db: Database) throws -> [ColumnShape] {
+        try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { row in
+            [row["name"], (row["type"] as String? ?? "").uppercased(), "\(row["notnull"] as Int? ?? 0)", "\(row["pk"] as Int? ?? 0)"]
+        }
+    }
+
+    /// Problems `PRAGMA quick_check(table)` reports; empty when the table and its indexes are sound.
+    static func quickCheck(_ table: String, in db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: "PRAGMA quick_check(\(table))").filter { $0 != "ok" }
+    }
+
+    /// Why the posts table cannot be used, or nil. Throws `.incompatibleSchema` / `.corrupt`.
+    static func verifyPosts(in db: Database, path: String, check: Configuration.IntegrityCheck) throws {
+        let shape = try shape(of: "posts", in: db)
+        guard shape == postsShape else {
+            throw Error.incompatibleSchema(path: path, reason: "table posts has columns \(shape.map { $0[0] })")
+        }
+        guard check == .quick else { return }
+        if let problem = try quickCheck("posts", in: db).first {
+            throw Error.corrupt(path: path, reason: problem)
+        }
+    }
+
+    /// Why the heights table cannot be trusted, or nil when it can.
+    static func layoutHeightsProblem(in db: Database, check: Configuration.IntegrityCheck, maxHeight: Double) throws -> String? {
+        let shape = try shape(of: "layout_heights", in: db)
+        if shape.isEmpty { return "table layout_heights is missing" }
+        guard shape == layoutHeightsShape else { return "table layout_heights has columns \(shape.map { $0[0] })" }
+        guard check == .quick else { return nil }
+        if let problem = try quickCheck("layout_heights", in: db).first { return problem }
+        let bad = try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM layout_heights WHERE typeof(height) != 'real' OR NOT (height >= 0 AND height <= ?)",
+            arguments: [maxHeight]) ?? 0
+        return bad > 0 ? "\(bad) heights are negative, not numbers or above \(maxHeight)" : nil
+    }
+
+    /// Drops whatever `layout_heights` is and creates it empty.
+    static func rebuildLayoutHeights(in db: Database) throws {
+        try db.execute(sql: "DROP TABLE IF EXISTS layout_heights")
+        try db.execute(sql: createLayoutHeights)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+
+extension FeedStore {
+    /// What `upsert` did.
+    public enum UpsertOutcome: Sendable, Hashable {
+        /// A new id, appended at `row`.
+        case inserted(row: Int)
+        /// A known id whose content changed; it kept `row`, and its old heights were dropped.
+        case updated(row: Int)
+        /// A known id with identical content; nothing was written.
+        case unchanged(row: Int)
+
+        public var row: Int {
+            switch self {
+            case .inserted(let row), .updated(let row), .unchanged(let row): row
+            }
+        }
+    }
+
+    static let insertSQL = "INSERT INTO posts (position, id, version, body) VALUES (?, ?, ?, ?)"
+
+    /// Appends `posts` at the end of the timeline, in order, and returns their rows.
+    ///
+    /// Runs on the calling thread (a worker: this is the generator's bulk path). Commits every
+    /// `Configuration.insertBatchSize` posts with one reused prepared statement; readers see
+    /// each committed batch. All or nothing: an id already stored (or repeated) throws
+    /// `.duplicatePostID` and the rows this call appended are removed again.
+    @discardableResult
+    public func insert(_ posts: some Collection<Post>) throws(Error) -> Range<Int> {
+        let batchSize = max(1, configuration.insertBatchSize)
+        return try perform("inserting posts") {
+            try pool.writeWithoutTransaction { db in
+                let base = try Self.count(db)
+                var position = base
+                do {
+                    var batchStart = posts.startIndex
+                    while batchStart != posts.endIndex {
+                        let batchEnd = posts.index(batchStart, offsetBy: batchSize, limitedBy: posts.endIndex) ?? posts.endIndex
+                        try db.inTransaction {
+                            let statement = try db.cachedStatement(sql: Self.insertSQL)
+                            for post in posts[batchStart..<batchEnd] {
+                                try append(post, at: position, with: statement)
+                                position += 1
+                            }
+                            return .commit
+                        }
+                        batchStart = batchEnd
+                    }
+                } catch {
+                    try? db.execute(sql: "DELETE FROM posts WHERE position >= ?", arguments: [base])
+                    throw error
+                }
+                return base..<position
+            }
+        }
+    }
+
+    /// Inserts one post at `position` with a prepared `insertSQL` statement.
+    func append(_ post: Post, at position: Int, with statement: Statement) throws {
+        statement.setUncheckedArguments([
+            position, post.id, Int64(bitPattern: post.contentVersion), Data(PostRecord.encode(post)),
+        ])
+        do {
+            try statement.execute()
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            throw Error.duplicatePostID(path: path, id: post.id)
+        }
+    }
+
+    /// Stores `post`: a new id is appended; a known id keeps its row and takes the new
+    /// content (and version), dropping heights cached for its other versions.
+    ///
+    /// Runs on the calling thread (a worker), in one transaction.
+    @discardableResult
+    public func upsert(_ post: Post) throws(Error) -> UpsertOutcome {
+        try perform("storing post \(post.id)") {
+            try pool.write { db in try upsert(post, in: db) }
+        }
+    }
+
+    /// `upsert` inside an open transaction.
+    func upsert(_ post: Post, in db: Database) throws -> UpsertOutcome {
+        let version = Int64(bitPattern: post.contentVersion)
+        if let row = try Row.fetchOne(db, sql: "SELECT position, version FROM posts WHERE id = ?", arguments: [post.id]) {
+            let position: Int = row[0]
+            guard row[1] as Int64 != version else { return .unchanged(row: position) }
+            try db.execute(
+                sql: "UPDATE posts SET version = ?, body = ? WHERE position = ?",
+                arguments: [version, Data(PostRecord.encode(post)), position])
+            try db.execute(sql: "DELETE FROM layout_heights WHERE post_id = ? AND version != ?", arguments: [post.id, version])
+            return .updated(row: position)
+        }
+        let position = try Self.count(db)
+        try append(post, at: position, with: try db.cachedStatement(sql: Self.insertSQL))
+        return .inserted(row: position)
+    }
+
+    /// Removes every post and cached height (a fresh timeline), in one transaction.
+    public func removeAll() throws(Error) {
+        try perform("removing all posts") {
+            try pool.write { db in
+                try db.execute(sql: "DELETE FROM posts")
+                try db.execute(sql: "DELETE FROM layout_heights")
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+
+/// The timeline on disk: posts in timeline order plus cached layout heights, in one SQLite
+/// database (GRDB `DatabasePool`, WAL mode).
+///
+/// Threading: every method is synchronous and does disk I/O, so call it from a worker queue
+/// (the data window's loader, layout workers, an import task), never from the main thread.
+/// The store is `Sendable`: reads run concurrently on up to `Configuration.maxReaders`
+/// connections and never wait for writes (WAL snapshots); writes are serialized by GRDB's
+/// single writer, each in a transaction.
+///
+/// ```swift
+/// let store = try FeedStore(path: "/tmp/feed.sqlite")
+/// let report = try store.importFeed(from: feedURL)   // on a worker
+/// let firstPage = try store.posts(in: 0..<50)
+/// ```
+public final class FeedStore: Sendable {
+    /// The database file.
+    public let path: String
+    public let configuration: Configuration
+    /// Problems found and repaired while opening (empty when the file was sound).
+    public let repairs: [Repair]
+    let pool: DatabasePool
+
+    /// Opens the database at `path`, creating it (and its tables) when absent.
+    ///
+    /// Runs on the calling thread (a worker: with `.quick` checking it reads the whole file).
+    /// A file that is not a database, or whose posts are damaged, throws `.corrupt`; a
+    /// damaged or invalid heights table is dropped, rebuilt and listed in `repairs`.
+    public init(path: String, configuration: Configuration = .default) throws(Error) {
+        self.path = path
+        self.configuration = configuration
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .cannotOpen(path: path, reason: "it is a directory")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+            throw .cannotOpen(path: path, reason: "directory \(directory) does not exist")
+        }
+        var grdb = GRDB.Configuration()
+        grdb.maximumReaderCount = max(1, configuration.maxReaders)
+        grdb.label = "flick.feedstore"
+        let synchronous = configuration.durability == .fast ? "OFF" : "NORMAL"
+        grdb.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = \(synchronous)") }
+        do {
+            pool = try DatabasePool(path: path, configuration: grdb)
+        } catch {
+            throw Error.wrap(error, path: path, operation: "opening")
+        }
+        repairs = try Self.prepare(pool, path: path, configuration: configuration)
+    }
+
+    /// Migrates, verifies posts, and rebuilds the heights table when it cannot be trusted.
+    private static func prepare(_ pool: DatabasePool, path: String, configuration: Configuration) throws(Error) -> [Repair] {
+        do {
+            try migrator.migrate(pool)
+            return try pool.write { db -> [Repair] in
+                try verifyPosts(in: db, path: path, check: configuration.integrityCheck)
+                guard
+                    let problem = try layoutHeightsProblem(
+                        in: db, check: configuration.integrityCheck, maxHeight: configuration.maxLayoutHeight)
+                else { return [] }
+                try rebuildLayoutHeights(in: db)
+                return [.rebuiltLayoutHeights(reason: problem)]
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+            // A foreign schema (e.g. an existing `posts` table) makes the migration fail.
+            throw .incompatibleSchema(path: path, reason: error.message ?? "\(error)")
+        } catch {
+            throw Error.wrap(error, path: path, operation: "opening")
+        }
+    }
+
+    /// Runs `body`, mapping any failure to `Error` for `operation`.
+    func perform<T>(_ operation: String, _ body: () throws -> T) throws(Error) -> T {
+        do {
+            return try body()
+        } catch {
+            throw Error.wrap(error, path: path, operation: operation)
+        }
+    }
+
+    /// Rows in the timeline (positions are 0..<count). O(log n): the largest rowid.
+    public func count() throws(Error) -> Int {
+        try perform("counting posts") {
+            try pool.read { db in try Self.count(db) }
+        }
+    }
+
+    static func count(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM posts") ?? 0
+    }
+
+    /// Posts at `rows` in timeline order; rows past the end are left out (a range beyond
+    /// `count()` gives fewer posts, or none). One indexed range read.
+    public func posts(in rows: Range<Int>) throws(Error) -> [Post] {
+        let lower = max(0, rows.lowerBound)
+        guard rows.upperBound > lower else { return [] }
+        return try perform("reading posts \(rows)") {
+            try pool.read { db in
+                let cursor = try Row.fetchCursor(
+                    db, sql: "SELECT position, body FROM posts WHERE position >= ? AND position < ? ORDER BY position",
+                    arguments: [lower, rows.upperBound])
+                var posts: [Post] = []
+                posts.reserveCapacity(min(rows.upperBound - lower, 4096))
+                while let row = try cursor.next() {
+                    let position: Int = row[0]
+                    guard position == lower + posts.count else {
+                        throw Error.corrupt(path: path, reason: "row \(lower + posts.count) is missing")
+                    }
+                    posts.append(try row.withUnsafeData(atIndex: 1) { data in try decode(data, row: position) })
+                }
+                return posts
+            }
+        }
+    }
+
+    /// The post with `id`, or nil.
+    public func post(id: String) throws(Error) -> Post? {
+        try perform("reading post \(id)") {
+            try pool.read { db in
+                guard let row = try Row.fetchOne(db, sql: "SELECT position, body FROM posts WHERE id = ?", arguments: [id])
+                else { return nil }
+                let position: Int = row[0]
+                return try row.withUnsafeData(atIndex: 1) { data in try decode(data, row: position) }
+            }
+        }
+    }
+
+    /// The row showing the post with `id`, or nil (for scroll-to-post and edits).
+    public func rowIndex(ofPostID id: String) throws(Error) -> Int? {
+        try perform("finding post \(id)") {
+            try pool.read { db in try Int.fetchOne(db, sql: "SELECT position FROM posts WHERE id = ?", arguments: [id]) }
+        }
+    }
+
+    func decode(_ data: Data?, row: Int) throws(Error) -> Post {
+        guard let data else { throw .corruptRecord(path: path, row: row, reason: "empty body") }
+        do {
+            return try PostRecord.decode([UInt8](data))
+        } catch {
+            throw .corruptRecord(path: path, row: row, reason: error.reason)
+        }
+    }
+}
