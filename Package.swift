@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "FlickCLI",
             dependencies: [
-                "FlickCore", "FlickRaster", "FlickText", "FlickTimeline",
+                "FlickCore", "FlickRaster", "FlickText", "FlickTimeline", "CPangoCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -69,6 +69,7 @@ let package = Package(
             name: "FlickTextTests",
             dependencies: ["FlickText", "FlickRaster", "FlickTestSupport", "CPangoCairo"],
             exclude: ["References"]),
+        .testTarget(name: "FlickCLITests", dependencies: ["FlickCLI", "FlickRaster"]),
         .testTarget(
             name: "FlickTimelineTests",
             dependencies: ["FlickTimeline", "FlickTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -1,6 +1,7 @@
 import FlickCore
 import FlickText
 @testable import FlickTimeline
+import Foundation
 import Testing
 
 @Suite("LayoutCache")
@@ -53,5 +54,35 @@ struct LayoutCacheTests {
         let landscape = layouter.layout(post, width: 667, scale: .two, context: context)
         #expect(portrait.key != landscape.key)
         #expect(portrait.height > landscape.height)
+    }
+}
+
+@Suite("LayoutCache with persisted heights")
+struct PersistedHeightTests {
+    @Test func heightsSurviveARelaunchThroughTheFeedStore() throws {
+        let folder = GeneratorTests.temporaryFolder("heights")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("feed.sqlite").path
+        let context = try TextContext()
+        let layouter = PostLayouter()
+        let post = PostLayoutTests.post(text: "持久化的行高 persisted height")
+        let layout = layouter.layout(post, width: 375, scale: .two, context: context)
+        do {
+            let store = try FeedStore(path: path)
+            _ = try store.insert([post])
+            let cache = LayoutCache(store: store)
+            cache.insert(layout)
+            try store.persistHeights([
+                LayoutHeight(postID: post.id, contentVersion: post.contentVersion, layoutKey: layout.key.environmentKey, height: layout.height)
+            ])
+        }
+        let relaunched = LayoutCache(store: try FeedStore(path: path))
+        #expect(relaunched.height(for: layout.key) == layout.height)
+        #expect(relaunched.stats.persistedHeightHits == 1)
+        #expect(relaunched.layout(for: layout.key) == nil, "only the height persists, not the layout")
+        let landscape = layouter.key(for: post, width: 667, scale: .two)
+        #expect(relaunched.height(for: landscape) == nil)
+        let edited = PostLayoutTests.post(text: "持久化的行高（改）")
+        #expect(relaunched.height(for: layouter.key(for: edited, width: 375, scale: .two)) == nil)
     }
 }

@@ -81,7 +81,9 @@ public struct PostContentGenerator: Sendable {
     /// 0 to millions, heavy-tailed: most posts get a handful, a few go viral.
     private func count(_ random: inout SplitMix64) -> Int {
         if random.chance(0.2) { return 0 }
-        return min(50_000_000, Int(random.logNormal(mu: 2.5, sigma: 2.6)))
+        // 1 in 200 counts belongs to a viral post: hundreds of thousands to millions.
+        if random.chance(0.005) { return min(50_000_000, Int(random.logNormal(mu: 13, sigma: 1.2))) }
+        return min(50_000_000, Int(random.logNormal(mu: 2.5, sigma: 2.2)))
     }
 
     private func text(_ random: inout SplitMix64) -> String {

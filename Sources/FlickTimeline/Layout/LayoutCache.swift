@@ -6,22 +6,7 @@ public protocol LayoutHeightStoring: Sendable {
     /// The persisted height of a post's cell in an environment, if any.
     func persistedHeight(postID: String, contentVersion: UInt64, layoutKey: String) -> Double?
     /// Persists heights; called in batches from a background worker.
-    func persistHeights(_ heights: [PersistedHeight]) throws
-}
-
-/// A height to persist: (post id, content version, environment key) → points.
-public struct PersistedHeight: Hashable, Sendable {
-    public let postID: String
-    public let contentVersion: UInt64
-    public let layoutKey: String
-    public let height: Double
-
-    public init(postID: String, contentVersion: UInt64, layoutKey: String, height: Double) {
-        self.postID = postID
-        self.contentVersion = contentVersion
-        self.layoutKey = layoutKey
-        self.height = height
-    }
+    func persistHeights(_ heights: [LayoutHeight]) throws
 }
 
 /// Cell layouts in memory (a cost-bounded LRU) in front of persisted heights.
