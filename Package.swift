@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FlickRaster", targets: ["FlickRaster"]),
         .library(name: "FlickText", targets: ["FlickText"]),
         .library(name: "FlickTimeline", targets: ["FlickTimeline"]),
+        .library(name: "FlickList", targets: ["FlickList"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,11 +40,13 @@ let package = Package(
             dependencies: ["FlickCore", "FlickRaster", "CPangoCairo"],
             resources: [.copy("Resources/flick-fonts.conf")]),
 
+        .target(name: "FlickList", dependencies: ["FlickCore", "FlickRaster"]),
+
         // The first client: a Weibo-style timeline.
         .target(
             name: "FlickTimeline",
             dependencies: [
-                "FlickCore", "FlickRaster", "FlickText",
+                "FlickCore", "FlickRaster", "FlickText", "FlickList",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -53,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "FlickCLI",
             dependencies: [
-                "FlickCore", "FlickRaster", "FlickText", "FlickTimeline", "CPangoCairo",
+                "FlickCore", "FlickRaster", "FlickText", "FlickList", "FlickTimeline", "CPangoCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -72,7 +75,7 @@ let package = Package(
         .testTarget(name: "FlickCLITests", dependencies: ["FlickCLI", "FlickRaster"]),
         .testTarget(
             name: "FlickTimelineTests",
-            dependencies: ["FlickTimeline", "FlickTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["FlickTimeline", "FlickList", "FlickTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,31 @@
+/// What one composited frame showed and cost. Value; any thread.
+public struct FrameStats: Hashable, Sendable {
+    /// Frame number from the start of the run.
+    public var index = 0
+    /// Simulated (or real) time of the frame, seconds.
+    public var time = 0.0
+    /// Main-thread work for the frame (physics, commits, range decisions, scheduling,
+    /// compositing), measured with the real clock, milliseconds.
+    public var mainThreadMilliseconds = 0.0
+    /// Visible rows with their full render.
+    public var rowsFull = 0
+    /// Visible rows showing a skeleton (from their layout) or a placeholder (before layout).
+    public var rowsSkeleton = 0
+    /// Visible rows with nothing to show: blank area, the failure Flick exists to prevent.
+    public var rowsBlank = 0
+    /// Visible rows showing an older bitmap while a newer one renders (reload, resize).
+    public var rowsStale = 0
+    /// Device pixels of the viewport covered by rows with nothing drawn.
+    public var blankPixels = 0
+    /// Device pixels covered by skeletons or placeholders.
+    public var skeletonPixels = 0
+    /// Device pixels of the viewport.
+    public var viewportPixels = 0
+    /// Content offset at the frame, points.
+    public var offset = 0.0
+
+    public init() {}
+
+    public var blankFraction: Double { viewportPixels == 0 ? 0 : Double(blankPixels) / Double(viewportPixels) }
+    public var skeletonFraction: Double { viewportPixels == 0 ? 0 : Double(skeletonPixels) / Double(viewportPixels) }
+}

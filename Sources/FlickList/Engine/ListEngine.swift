@@ -1,0 +1,193 @@
+import Dispatch
+import FlickCore
+import FlickRaster
+
+/// The list: scroll physics, the height index, range decisions, the draw scheduler and the
+/// compositor, run once per frame on the main thread. Everything that costs — data, layout,
+/// raster — happens on pool workers; a frame only steps physics, applies finished results,
+/// decides ranges, queues work and copies ready bitmaps.
+///
+/// Drive it with `frame(at:)` from a frame clock (simulated in tests and the benchmark, real
+/// in the window) and the input methods between frames.
+@MainActor
+public final class ListEngine<Source: ListDataSource> {
+    public struct Configuration: Sendable {
+        /// Working ranges and fast-fling rules.
+        public var ranges = RangePolicy.Configuration.standard
+        /// Physics constants (UIScrollView's normal deceleration by default).
+        public var physics = ScrollPhysics.Configuration.standard
+        /// Show skeletons and placeholders for rows not drawn yet (`false` = VVebo's blank rows).
+        public var skeletons = true
+        /// Apply the fast-fling landing-zone rule (`false` = draw rows in viewport order).
+        public var fastFling = true
+        /// Bytes of bitmaps kept beyond the display range; default 48 MB.
+        public var bitmapBudget = 48 * 1024 * 1024
+
+        public init() {}
+    }
+
+    public let source: Source
+    public let pool: QueuePool<Source.WorkerContext>
+    public let configuration: Configuration
+    public let compositor: Compositor
+    public private(set) var width: Double
+    public let scale: DisplayScale
+    public private(set) var physics: ScrollPhysics
+    public private(set) var heights: HeightIndex
+    public private(set) var lastPlan: RangePlan?
+    public private(set) var lastContents: [(row: Int, content: Compositor.RowContent)] = []
+    private let scheduler: DrawScheduler<Source>
+    private let policy: RangePolicy
+    private var touchedDuringFling = false
+    private var frameIndex = 0
+
+    public init(
+        source: Source, viewport: Size, scale: DisplayScale, placeholder: Bitmap?,
+        pool: QueuePool<Source.WorkerContext>? = nil, configuration: Configuration = Configuration()
+    ) {
+        self.source = source
+        self.configuration = configuration
+        self.scale = scale
+        width = viewport.width
+        let pool = pool ?? QueuePool(label: "flick.list") { [source] _ in source.makeWorkerContext() }
+        self.pool = pool
+        var schedulerConfiguration = DrawScheduler<Source>.Configuration()
+        schedulerConfiguration.bitmapBudget = configuration.bitmapBudget
+        scheduler = DrawScheduler(source: source, pool: pool, configuration: schedulerConfiguration)
+        var ranges = configuration.ranges
+        if !configuration.fastFling { ranges.skipRows = .max }
+        policy = RangePolicy(configuration: ranges)
+        heights = HeightIndex(
+            rowCount: source.rowCount,
+            configuration: HeightIndex.Configuration(estimatedRowHeight: source.estimatedHeight(ofRow: 0, width: viewport.width)))
+        physics = ScrollPhysics(
+            contentHeight: 0, viewportHeight: viewport.height, configuration: configuration.physics)
+        compositor = Compositor(viewport: viewport, scale: scale, placeholder: configuration.skeletons ? placeholder : nil)
+        physics.setContentHeight(heights.totalHeight, time: 0)
+    }
+
+    public var viewport: Size { compositor.viewport }
+    public var contentOffset: Double { physics.contentOffset }
+    public var counters: (layouts: Int, renders: Int, cancelled: Int, staleDropped: Int) {
+        let c = scheduler.counters
+        return (c.layoutsApplied, c.rendersApplied, c.cancelled, c.staleDropped)
+    }
+    public var residentBitmapBytes: Int { scheduler.residentBitmapBytes }
+    public var residentRows: Int { scheduler.rows.count }
+
+    /// Runs one frame at `time` (seconds) and reports what it showed and cost.
+    @discardableResult
+    public func frame(at time: Double) -> FrameStats {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var stats = FrameStats()
+        stats.index = frameIndex
+        stats.time = time
+        frameIndex += 1
+
+        physics.step(to: time)
+        applyResults(time: time)
+        let input = rangeInput()
+        let plan = policy.plan(input, rows: heights)
+        lastPlan = plan
+        touchedDuringFling = false
+        scheduler.update(plan: plan, width: width, scale: scale) { row in
+            policy.timeUntilVisible(row: row, input: input, rows: heights)
+        }
+        let rows = plan.visible.map { row -> Compositor.Row in
+            let slot = scheduler.slot(row)
+            return Compositor.Row(
+                index: row, top: heights.offset(ofRow: row) - physics.contentOffset, height: heights.height(ofRow: row),
+                full: slot?.full, fullIsStale: slot?.fullIsStale ?? false, skeleton: configuration.skeletons ? slot?.skeleton : nil)
+        }
+        let contents = compositor.compose(rows, stats: &stats)
+        lastContents = zip(plan.visible, contents).map { ($0, $1) }
+        stats.offset = physics.contentOffset
+        stats.mainThreadMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        return stats
+    }
+
+    // MARK: Input (main thread, between frames)
+
+    /// A finger lands. During a fling it stops the scroll at once and makes the visible rows
+    /// the most urgent work (VVebo's hitTest).
+    public func touchDown(time: Double) {
+        if physics.touchDown(time: time) { touchedDuringFling = true }
+    }
+
+    public func beginDrag(at y: Double, time: Double) {
+        touchDown(time: time)
+        physics.beginDrag(at: y, time: time)
+    }
+
+    public func drag(to y: Double, time: Double) { physics.drag(to: y, time: time) }
+
+    /// Lifts the finger; a moving drag turns into a fling.
+    public func endDrag(time: Double) { _ = physics.endDrag(time: time) }
+
+    public func fling(velocity: Double, time: Double) { physics.fling(velocity: velocity, time: time) }
+
+    /// Animated scroll to the top; the top rows are drawn first, the rows between skipped.
+    public func scrollToTop(time: Double) { physics.scrollToTop(time: time) }
+
+    /// Puts `row` at the top of the viewport at once.
+    public func jump(toRow row: Int, time: Double) {
+        guard heights.rowCount > 0 else { return }
+        physics.setContentOffset(heights.offset(ofRow: min(max(0, row), heights.rowCount - 1)), time: time)
+    }
+
+    /// A new viewport width: every row is laid out again in the background while its old
+    /// bitmap stays on screen.
+    public func resize(width newWidth: Double, time: Double) {
+        guard newWidth != width else { return }
+        width = newWidth
+        scheduler.invalidateAll()
+    }
+
+    /// Rows whose content changed: laid out and drawn again; old bitmaps stay until replaced.
+    public func reload(rows: [Int]) { scheduler.reload(rows) }
+
+    /// The row under a viewport point and the point in that row's coordinates.
+    public func row(at point: Point) -> (row: Int, layout: Source.Layout?, local: Point)? {
+        guard heights.rowCount > 0 else { return nil }
+        let y = physics.contentOffset + point.y
+        guard y >= 0, y < heights.totalHeight else { return nil }
+        let row = heights.row(atOffset: y)
+        return (row, scheduler.slot(row)?.layout, Point(x: point.x, y: y - heights.offset(ofRow: row)))
+    }
+
+    /// Whether every visible row shows its current full render.
+    public var visibleRowsFullyDrawn: Bool {
+        guard let plan = lastPlan else { return false }
+        return plan.visible.allSatisfy { row in
+            guard let slot = scheduler.slot(row) else { return false }
+            return slot.full != nil && !slot.fullIsStale
+        }
+    }
+
+    /// Blocks until queued work is done (tests and tools; never in an interactive loop).
+    public func waitForWorkers() { pool.waitUntilIdle() }
+
+    // MARK: Private
+
+    private func applyResults(time: Double) {
+        let exact = scheduler.commit()
+        guard !exact.isEmpty else { return }
+        let anchor = heights.row(atOffset: max(0, physics.contentOffset))
+        let correction = heights.setExactHeights(exact, anchoredAt: anchor)
+        physics.setContentHeight(heights.totalHeight, time: time)
+        if correction != 0 { physics.adjustContentOffset(by: correction, time: time) }
+    }
+
+    private func rangeInput() -> RangePolicy.Input {
+        let motion: RangePolicy.Motion =
+            switch physics.phase {
+            case .idle: .idle
+            case .dragging: .dragging
+            case .decelerating, .bouncing: .decelerating(target: physics.targetContentOffset ?? physics.contentOffset)
+            case .animating: .animating(target: physics.targetContentOffset ?? physics.contentOffset)
+            }
+        return RangePolicy.Input(
+            offset: physics.contentOffset, viewportHeight: viewport.height, velocity: physics.velocity, motion: motion,
+            touchedDuringFling: touchedDuringFling)
+    }
+}

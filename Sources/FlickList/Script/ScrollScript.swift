@@ -1,0 +1,128 @@
+/// A scripted input session that tests, the benchmark and the window app all replay.
+///
+/// One command per line; `#` starts a comment; times in seconds, distances in points, y grows
+/// downward, positive velocities scroll toward later rows:
+///
+/// ```
+/// wait 0.5              # let frames pass
+/// drag 500 200 0.25     # finger from y=500 to y=200 over 0.25 s, then lift (may fling)
+/// fling 8000            # release with 8,000 pt/s
+/// scroll 3000 2         # constant-speed scroll at 3,000 pt/s for 2 s (a held drag)
+/// touch                 # finger down and up: stops a fling (VVebo's hitTest)
+/// tap 120 210           # tap at viewport point (120, 210): links highlight and report
+/// top                   # animated scroll to top
+/// jump 5000             # scroll to row 5,000 at once
+/// resize 667            # new viewport width
+/// reload 10 11 12       # rows whose content changed
+/// settle                # wait until scrolling stops and the visible rows are drawn (≤ 5 s)
+/// ```
+public struct ScrollScript: Hashable, Sendable {
+    public enum Step: Hashable, Sendable {
+        case wait(seconds: Double)
+        case drag(fromY: Double, toY: Double, seconds: Double)
+        case fling(velocity: Double)
+        case scroll(velocity: Double, seconds: Double)
+        case touch
+        case tap(x: Double, y: Double)
+        case scrollToTop
+        case jump(row: Int)
+        case resize(width: Double)
+        case reload(rows: [Int])
+        case settle
+    }
+
+    /// A line that is not a valid step.
+    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        public let line: Int
+        public let reason: String
+        public var description: String { "script line \(line): \(reason)" }
+    }
+
+    public let steps: [Step]
+
+    public init(steps: [Step]) {
+        self.steps = steps
+    }
+
+    /// Parses the text format above; the error names the first bad line.
+    public init(parsing text: String) throws(ParseError) {
+        var steps: [Step] = []
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard let command = words.first else { continue }
+            steps.append(try Self.step(command, Array(words.dropFirst()), line: offset + 1))
+        }
+        self.steps = steps
+    }
+
+    /// Longest wait, drag or scroll a script may ask for (keeps a typo from running for hours).
+    public static let maxSeconds = 600.0
+
+    private static func step(_ command: String, _ args: [String], line: Int) throws(ParseError) -> Step {
+        func number(_ index: Int, _ name: String) throws(ParseError) -> Double {
+            guard index < args.count else { throw ParseError(line: line, reason: "\(command): missing \(name)") }
+            guard let value = Double(args[index]), value.isFinite else {
+                throw ParseError(line: line, reason: "\(command): \(name) must be a number, got \"\(args[index])\"")
+            }
+            return value
+        }
+        func seconds(_ index: Int) throws(ParseError) -> Double {
+            let value = try number(index, "seconds")
+            guard value >= 0, value <= maxSeconds else { throw ParseError(line: line, reason: "\(command): seconds must be in 0…\(Int(maxSeconds))") }
+            return value
+        }
+        func count(_ expected: Int) throws(ParseError) {
+            guard args.count == expected else {
+                throw ParseError(line: line, reason: "\(command) takes \(expected) argument(s), got \(args.count)")
+            }
+        }
+        switch command {
+        case "wait":
+            try count(1)
+            return .wait(seconds: try seconds(0))
+        case "drag":
+            try count(3)
+            return .drag(fromY: try number(0, "from y"), toY: try number(1, "to y"), seconds: max(1e-3, try seconds(2)))
+        case "fling":
+            try count(1)
+            return .fling(velocity: try number(0, "velocity"))
+        case "scroll":
+            try count(2)
+            return .scroll(velocity: try number(0, "velocity"), seconds: try seconds(1))
+        case "touch":
+            try count(0)
+            return .touch
+        case "tap":
+            try count(2)
+            return .tap(x: try number(0, "x"), y: try number(1, "y"))
+        case "top":
+            try count(0)
+            return .scrollToTop
+        case "jump":
+            try count(1)
+            let row = try number(0, "row")
+            guard row >= 0, row == row.rounded() else { throw ParseError(line: line, reason: "jump: row must be a whole number ≥ 0") }
+            return .jump(row: Int(row))
+        case "resize":
+            try count(1)
+            let width = try number(0, "width")
+            guard width >= 100, width <= 4_000 else { throw ParseError(line: line, reason: "resize: width must be in 100…4000") }
+            return .resize(width: width)
+        case "reload":
+            guard !args.isEmpty else { throw ParseError(line: line, reason: "reload: name at least one row") }
+            var rows: [Int] = []
+            for index in args.indices {
+                let row = try number(index, "row")
+                guard row >= 0, row == row.rounded() else { throw ParseError(line: line, reason: "reload: rows must be whole numbers ≥ 0") }
+                rows.append(Int(row))
+            }
+            return .reload(rows: rows)
+        case "settle":
+            try count(0)
+            return .settle
+        default:
+            throw ParseError(line: line, reason: "unknown command \"\(command)\"")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// The scroll scripts the benchmark, the end-to-end tests and `flick demo --headless` replay.
+public enum StandardScripts {
+    /// Constant-speed reading scrolls at 1k, 3k and 6k pt/s, each lifted and stopped.
+    public static let constantSpeed = """
+        wait 0.2
+        scroll 1000 1.5
+        touch
+        scroll 3000 1.5
+        touch
+        scroll 6000 1.5
+        touch
+        settle
+        """
+
+    /// Flings at 8k and 25k pt/s down and up, with pauses between.
+    public static let flings = """
+        wait 0.2
+        fling 8000
+        settle
+        wait 0.3
+        fling 25000
+        settle
+        wait 0.3
+        fling -8000
+        settle
+        wait 0.3
+        fling -25000
+        settle
+        """
+
+    /// Scroll-to-top from deep in the feed.
+    public static let scrollToTop = """
+        jump 2000
+        settle
+        top
+        settle
+        """
+
+    /// The demo session: drag, fling, a tap, a touch that stops a fling, back to the top.
+    public static let demo = """
+        wait 0.3
+        drag 560 160 0.3
+        settle
+        fling 12000
+        wait 0.25
+        touch
+        settle
+        tap 200 140
+        fling 25000
+        settle
+        top
+        settle
+        """
+
+    /// Every standard script by name.
+    public static let all: [(name: String, text: String)] = [
+        ("constant-speed", constantSpeed), ("flings", flings), ("scroll-to-top", scrollToTop),
+    ]
+}

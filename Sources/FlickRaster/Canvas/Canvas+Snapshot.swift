@@ -1,0 +1,32 @@
+import CCairo
+import FlickCore
+
+extension Canvas {
+    /// A copy of the pixels drawn so far, leaving the canvas usable: for displays that keep
+    /// one framebuffer and export frames (PNG screenshots). Costs one memcpy of the surface.
+    public func snapshot() -> Bitmap {
+        let surface = cairo_get_target(cairo)
+        cairo_surface_flush(surface)
+        let bytesPerRow = Int(cairo_image_surface_get_stride(surface))
+        let count = bytesPerRow * pixelSize.height
+        let copy = Bitmap.allocate(bytes: count)
+        if let data = cairo_image_surface_get_data(surface) { copy.copyMemory(from: data, byteCount: count) }
+        return Bitmap(adopting: copy, pixelSize: pixelSize, bytesPerRow: bytesPerRow, scale: scale)
+    }
+
+    /// Copies `bitmap` at its natural size with its top-left at `origin` (points), replacing
+    /// what is there (no blending): the compositor's fast path for opaque cells.
+    public func copy(_ bitmap: Bitmap, at origin: Point) {
+        bitmap.withSourceSurface { source in
+            cairo_save(cairo)
+            cairo_identity_matrix(cairo)
+            let x = (origin.x * scale.value).rounded()
+            let y = (origin.y * scale.value).rounded()
+            cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_surface(cairo, source, x, y)
+            cairo_rectangle(cairo, x, y, Double(bitmap.pixelSize.width), Double(bitmap.pixelSize.height))
+            cairo_fill(cairo)
+            cairo_restore(cairo)
+        }
+    }
+}

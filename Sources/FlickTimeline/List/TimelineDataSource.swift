@@ -1,0 +1,79 @@
+import FlickCore
+import FlickList
+import FlickRaster
+import FlickText
+import Foundation
+
+/// The timeline as a list: posts from a `FeedStore`, laid out by `PostLayouter` (through the
+/// `LayoutCache`), drawn by `PostRenderer`. The list engine calls it on the main thread for
+/// counts and estimates and on pool workers for everything else.
+public struct TimelineDataSource: ListDataSource {
+    public typealias Layout = PostLayout
+    public typealias WorkerContext = TextContext?
+
+    public let store: FeedStore
+    public let rowCount: Int
+    public let layouter: PostLayouter
+    public let renderer: PostRenderer
+    public let cache: LayoutCache
+    public let fontScale: Double
+    /// Height assumed for rows not laid out yet; default 240 pt, near the generated feed's
+    /// median cell at 375 pt. The height index refines it with a running average.
+    public var estimate = 240.0
+
+    public init(
+        store: FeedStore, spec: LayoutSpec = LayoutSpec(), cache: LayoutCache? = nil, fontScale: Double = 1
+    ) throws {
+        self.store = store
+        rowCount = try store.count()
+        layouter = PostLayouter(spec: spec)
+        renderer = PostRenderer(spec: spec)
+        self.cache = cache ?? LayoutCache(store: store)
+        self.fontScale = fontScale
+    }
+
+    public func estimatedHeight(ofRow row: Int, width: Double) -> Double { estimate }
+
+    /// A worker's Pango context; `nil` if fonts are missing (rows then keep placeholders and
+    /// the reason is printed once per worker).
+    public func makeWorkerContext() -> TextContext? {
+        do {
+            return try TextContext()
+        } catch {
+            FileHandle.standardError.write(Data("flick: text unavailable on a worker: \(error)\n".utf8))
+            return nil
+        }
+    }
+
+    public func layout(row: Int, width: Double, scale: DisplayScale, context: TextContext?) -> PostLayout? {
+        guard let context, let post = try? store.posts(in: row..<(row + 1)).first else { return nil }
+        let key = layouter.key(for: post, width: width, scale: scale, fontScale: fontScale)
+        if let cached = cache.layout(for: key) { return cached }
+        let layout = layouter.layout(post, width: width, scale: scale, fontScale: fontScale, context: context)
+        cache.insert(layout)
+        return layout
+    }
+
+    public func identity(of layout: PostLayout) -> RowIdentity {
+        RowIdentity(id: layout.key.postID, version: layout.key.contentVersion)
+    }
+
+    public func height(of layout: PostLayout) -> Double { layout.height }
+
+    public func render(_ layout: PostLayout, context: TextContext?) -> Bitmap { renderer.render(layout) }
+
+    public func renderSkeleton(_ layout: PostLayout, context: TextContext?) -> Bitmap { renderer.renderSkeleton(layout) }
+
+    public func imageRequests(of layout: PostLayout) -> [RowImageRequest] {
+        layout.imageSlots.map { slot in
+            RowImageRequest(
+                url: slot.url, frame: slot.frame, pixelSize: slot.pixelSize,
+                processing: slot.processors.map(\.description).joined(separator: "+"))
+        }
+    }
+
+    /// The tile shown for rows with no layout yet: a generic skeleton (avatar, two bars).
+    public func placeholderTile(width: Double, scale: DisplayScale) -> Bitmap {
+        renderer.placeholderTile(width: width, scale: scale)
+    }
+}
