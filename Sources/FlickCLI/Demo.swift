@@ -1,19 +1,93 @@
 import ArgumentParser
 import FlickCore
+import FlickList
 import FlickRaster
+import FlickTimeline
+import Foundation
 
-/// `flick demo`: until the timeline window lands, renders the rich-text sample to a PNG.
+/// `flick demo`: the timeline, replaying the demo script. The SDL window arrives with the
+/// demo issue; until then it runs headless and writes a screenshot and a frame report.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show what Flick draws (for now: the rich-text sample, written to a PNG).")
+        abstract: "Scroll a generated timeline (headless for now): writes a screenshot and a frame report.")
 
-    @Option(help: "Output PNG path.")
-    var out: String = "out/demo.png"
+    @Option(help: "Feed: a feed.sqlite, or a folder holding one. Default: generate one in out/demo-feed.")
+    var feed: String?
 
+    @Option(help: "Posts to generate when no feed exists yet.")
+    var posts: Int = 5_000
+
+    @Option(help: "Script file to replay instead of the built-in demo script.")
+    var script: String?
+
+    @Option(help: "Frame rate of the display clock.")
+    var hz: Double = 120
+
+    @Option(help: "Viewport width, points.")
+    var width: Double = 375
+
+    @Option(help: "Viewport height, points.")
+    var height: Double = 667
+
+    @Option(help: "Display scale.")
+    var scale: Double = 2
+
+    @Option(help: "Screenshot of the last frame.")
+    var screenshot: String = "out/demo.png"
+
+    @Option(help: "Frame statistics as JSON.")
+    var report: String = "out/demo-report.json"
+
+    func validate() throws {
+        guard hz == 60 || hz == 120 else { throw ValidationError("--hz must be 60 or 120") }
+        guard width >= 200, width <= 4_000, height >= 200, height <= 4_000 else { throw ValidationError("--width/--height must be in 200…4000") }
+        guard scale >= 1, scale <= 3 else { throw ValidationError("--scale must be in 1…3") }
+    }
+
+    /// Commands run on the main thread; the engine is main-actor code.
     func run() throws {
-        let bitmap = try RichTextSheet(width: 375, scale: .two, highlightFirstLink: true).render(SampleText.paragraphs)
-        try OutputFile.write(try bitmap.pngData(), to: out)
-        print("flick demo: rendered \(SampleText.paragraphs.count) rich-text paragraphs at 375 pt @2x")
-        print("wrote \(out)")
+        try MainActor.assumeIsolated { try runOnMain() }
+    }
+
+    @MainActor
+    private func runOnMain() throws {
+        let database = try demoDatabase()
+        let text = try script.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? StandardScripts.demo
+        let parsed = try ScrollScript(parsing: text)
+        let store = try FeedStore(path: database)
+        let source = try TimelineDataSource(store: store)
+        let displayScale = DisplayScale(scale)
+        let engine = ListEngine(
+            source: source, viewport: Size(width: width, height: height), scale: displayScale,
+            placeholder: source.placeholderTile(width: width, scale: displayScale))
+        let display = HeadlessDisplay(engine: engine, hz: hz, pacing: .realTime)
+        print("flick demo: no window yet (the SDL window is a later issue), replaying the script headless at \(Int(hz)) Hz over \(source.rowCount) posts")
+        display.play(parsed)
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: screenshot).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try display.screenshot(to: screenshot)
+        let summary = FrameReport(frames: display.frames)
+        try OutputFile.write([UInt8](try summary.json()), to: report)
+        print(summary.text)
+        print("wrote \(screenshot) and \(report)")
+    }
+
+    /// The feed to show: the given one, or a generated default (made once, then reused).
+    private func demoDatabase() throws -> String {
+        if let feed {
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: feed, isDirectory: &isFolder)
+            return isFolder.boolValue ? URL(fileURLWithPath: feed).appendingPathComponent("feed.sqlite").path : feed
+        }
+        let folder = URL(fileURLWithPath: "out/demo-feed", isDirectory: true)
+        let database = folder.appendingPathComponent("feed.sqlite").path
+        if !FileManager.default.fileExists(atPath: database) {
+            print("flick demo: generating \(posts) posts with images in \(folder.path) (once)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let pool = try ImagePoolGenerator(seed: 1).write(into: folder)
+            _ = try FeedGeneration(posts: posts, seed: 1, folder: folder, pool: pool, writeJSON: false).run(
+                progress: ProgressBar(total: posts, label: "posts").update)
+        }
+        return database
     }
 }
