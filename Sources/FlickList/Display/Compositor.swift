@@ -45,7 +45,14 @@ public final class Compositor {
     /// Composes one frame; returns what each row showed and fills the pixel counts of `stats`.
     @discardableResult
     public func compose(_ rows: [Row], stats: inout FrameStats) -> [RowContent] {
-        framebuffer.fill(framebuffer.bounds, background)
+        // Rows are opaque and copied over what is there; only the area they leave uncovered
+        // (above the first row at a bounce, below the last at the end) needs the background.
+        let covered = rows.reduce(into: (top: Double.infinity, bottom: -Double.infinity)) { span, row in
+            span.top = min(span.top, scale.round(row.top))
+            span.bottom = max(span.bottom, scale.round(row.top) + row.height)
+        }
+        if rows.isEmpty || covered.top > 0 { framebuffer.fill(Rect(x: 0, y: 0, width: viewport.width, height: max(0, min(viewport.height, covered.top))), background) }
+        if covered.bottom < viewport.height { framebuffer.fill(Rect(x: 0, y: max(0, covered.bottom), width: viewport.width, height: viewport.height - max(0, covered.bottom)), background) }
         var contents: [RowContent] = []
         contents.reserveCapacity(rows.count)
         let viewportPixels = framebuffer.pixelSize.area

@@ -65,8 +65,48 @@ public final class Bitmap: @unchecked Sendable {
         return memory
     }
 
+    /// Cairo's largest image surface side: a `Canvas` (and so any resampled result) can be no
+    /// bigger. A decoded bitmap can (a 1080×40000 long screenshot).
+    static let maxSurfaceSide = 32_767
+
+    /// The side of the tiles a bitmap is read in as a drawing source. Measured with Cairo
+    /// 1.16: a source surface 32,000 px tall draws, one 32,767 px tall (still a valid
+    /// surface) draws nothing; 16,384 keeps well clear.
+    static let sourceTileSide = 16_384
+
+    /// A sub-rectangle of the pixels, in pixels.
+    struct Tile: Equatable {
+        var x: Int
+        var y: Int
+        var width: Int
+        var height: Int
+    }
+
+    /// Tiles of at most `side`×`side` pixels covering the bitmap, row by row; one tile for
+    /// any bitmap up to `sourceTileSide` on each side.
+    func sourceTiles(side: Int = Bitmap.sourceTileSide) -> [Tile] {
+        Swift.stride(from: 0, to: pixelSize.height, by: side).flatMap { y in
+            Swift.stride(from: 0, to: pixelSize.width, by: side).map { x in
+                Tile(x: x, y: y, width: min(side, pixelSize.width - x), height: min(side, pixelSize.height - y))
+            }
+        }
+    }
+
+    /// Runs `body` with a Cairo surface over `tile` of this bitmap's pixels (same memory and
+    /// stride, no copy), for use as a source.
+    func withSourceSurface<R>(tile: Tile, _ body: (OpaquePointer) -> R) -> R {
+        let start = storage + tile.y * bytesPerRow + tile.x * 4
+        let surface = cairo_image_surface_create_for_data(
+            start.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(tile.width), Int32(tile.height),
+            Int32(bytesPerRow))!
+        defer { cairo_surface_destroy(surface) }
+        return body(surface)
+    }
+
     /// Runs `body` with a Cairo surface that reads this bitmap's pixels, for use as a source.
-    /// Cairo never writes a surface used only as a source, so immutability holds.
+    /// Cairo never writes a surface used only as a source, so immutability holds. Over
+    /// `maxSurfaceSide` the surface is in an error state (encoding it fails); draw through
+    /// `sourceTiles()`.
     func withSourceSurface<R>(_ body: (OpaquePointer) -> R) -> R {
         let surface = cairo_image_surface_create_for_data(
             storage.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,

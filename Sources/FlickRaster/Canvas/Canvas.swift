@@ -169,18 +169,41 @@ public final class Canvas {
 
     /// Draws `bitmap` scaled to fill `rect` (no aspect preservation: pass a rect of the
     /// right aspect, or process the bitmap with `.aspectFill` first), at `alpha`.
+    ///
+    /// Bitmaps over 16,384 px on a side (long screenshots) are drawn tile by tile: Cairo
+    /// reads a source that large as nothing and would draw a blank. Cairo's GOOD filter
+    /// averages at most 16 source pixels per output pixel, so scaling down by more than 16×
+    /// here aliases (and by ~32,768× draws nothing); decoders resample in steps instead
+    /// (`Resampler`).
     public func draw(_ bitmap: Bitmap, in rect: Rect, alpha: Double = 1) {
         guard !bitmap.pixelSize.isEmpty, !rect.isEmpty else { return }
-        bitmap.withSourceSurface { source in
+        cairo_save(cairo)
+        cairo_translate(cairo, rect.minX, rect.minY)
+        cairo_scale(cairo, rect.width / Double(bitmap.pixelSize.width), rect.height / Double(bitmap.pixelSize.height))
+        let tiles = bitmap.sourceTiles()
+        if tiles.count == 1 {
+            paint(bitmap, tile: tiles[0], alpha: alpha)
+        } else {
+            // Tiles meet inside output pixels; their antialiased edges must add up to full
+            // coverage, not blend one over the other (which leaves a faint seam).
+            cairo_push_group(cairo)
+            cairo_set_operator(cairo, CAIRO_OPERATOR_ADD)
+            for tile in tiles { paint(bitmap, tile: tile, alpha: 1) }
+            cairo_pop_group_to_source(cairo)
+            if alpha >= 1 { cairo_paint(cairo) } else { cairo_paint_with_alpha(cairo, alpha) }
+        }
+        cairo_restore(cairo)
+    }
+
+    /// Paints `tile` of `bitmap` at its place in the current (bitmap-pixel) coordinates.
+    private func paint(_ bitmap: Bitmap, tile: Bitmap.Tile, alpha: Double) {
+        bitmap.withSourceSurface(tile: tile) { source in
             cairo_save(cairo)
-            cairo_translate(cairo, rect.minX, rect.minY)
-            cairo_scale(
-                cairo, rect.width / Double(bitmap.pixelSize.width), rect.height / Double(bitmap.pixelSize.height))
-            cairo_set_source_surface(cairo, source, 0, 0)
+            cairo_set_source_surface(cairo, source, Double(tile.x), Double(tile.y))
             let pattern = cairo_get_source(cairo)
             cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            cairo_rectangle(cairo, 0, 0, Double(bitmap.pixelSize.width), Double(bitmap.pixelSize.height))
+            cairo_rectangle(cairo, Double(tile.x), Double(tile.y), Double(tile.width), Double(tile.height))
             cairo_clip(cairo)
             if alpha >= 1 { cairo_paint(cairo) } else { cairo_paint_with_alpha(cairo, alpha) }
             cairo_restore(cairo)

@@ -19,6 +19,7 @@ enum JPEGDecoder {
         try Limits.check(header, options)
         let output = options.target.outputSize(for: header.pixelSize)
         let decoded = scaledSize(source: header.pixelSize, covering: output)
+        if decoded != output { try Limits.checkResample(to: output, .jpeg) }
         let bytesPerRow = Bitmap.stride(forWidth: decoded.width)
         let storage = Bitmap.allocate(bytes: bytesPerRow * decoded.height)
         // TJPF_BGRA writes alpha = 0xFF: opaque pixels, premultiplied trivially, in Cairo's
@@ -90,10 +91,12 @@ enum JPEGDecoder {
     /// Names a failure from the marker layout, not only libjpeg's message: a short file makes
     /// libjpeg see a fake EOI and complain about whatever comes next (a bogus table, a
     /// missing SOS), and its "premature end of data segment" means damage, not a short file.
+    /// A file that still ends in EOI was damaged, not cut short, whatever libjpeg ran into.
     static func classify(message: String, _ bytes: [UInt8]) -> ImageDecodingError {
         let markers = JPEGMarkers.summarize(bytes)
         if let size = markers.frameSize, size.isEmpty { return .invalidDimensions(.jpeg, size) }
-        if markers.endsEarly || message.lowercased().contains("premature end of jpeg file") { return .truncated(.jpeg) }
-        return .corrupt(.jpeg, reason: message)
+        let endIntact = bytes.count >= 4 && bytes.suffix(2).elementsEqual([0xFF, 0xD9])
+        let ranOut = markers.endsEarly || message.lowercased().contains("premature end of jpeg file")
+        return ranOut && !endIntact ? .truncated(.jpeg) : .corrupt(.jpeg, reason: message)
     }
 }

@@ -21,17 +21,18 @@ enum PNGDecoder {
             defer { png_image_free(&image) }
             let header = try begin(&image, source)
             try Limits.check(header, options)
-            image.format = formatBGRA
             let size = header.pixelSize
+            let output = options.target.outputSize(for: size)
+            if output != size { try Limits.checkResample(to: output, .png) }
+            image.format = formatBGRA
             let bytesPerRow = Bitmap.stride(forWidth: size.width)
             let storage = Bitmap.allocate(bytes: bytesPerRow * size.height)
             guard png_image_finish_read(&image, nil, storage, Int32(bytesPerRow), nil) != 0 else {
                 storage.deallocate()
-                throw classify(image)
+                throw classify(image, source)
             }
             Premultiply.inPlace(storage, size: size, bytesPerRow: bytesPerRow)
             let bitmap = Bitmap(adopting: storage, pixelSize: size, bytesPerRow: bytesPerRow, scale: options.scale)
-            let output = options.target.outputSize(for: size)
             return output == size ? bitmap : Resampler.resample(bitmap, to: output)
         }
     }
@@ -51,7 +52,7 @@ enum PNGDecoder {
         }
         image.version = UInt32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_memory(&image, source.baseAddress, source.count) != 0 else {
-            throw classify(image)
+            throw classify(image, source)
         }
         let size = PixelSize(width: Int(image.width), height: Int(image.height))
         guard !size.isEmpty else { throw .invalidDimensions(.png, size) }
@@ -67,14 +68,19 @@ enum PNGDecoder {
         return PixelSize(width: word(16), height: word(20))
     }
 
-    private static func classify(_ image: png_image) -> ImageDecodingError {
+    /// The IEND chunk every complete PNG ends with: length 0, "IEND", its fixed CRC.
+    private static let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+
+    /// libpng's "read beyond end of data" also comes from a damaged chunk length inside a
+    /// complete file; only a file without its IEND was cut short.
+    private static func classify(_ image: png_image, _ source: UnsafeBufferPointer<UInt8>) -> ImageDecodingError {
         let message = withUnsafeBytes(of: image.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         let lowered = message.lowercased()
-        if lowered.contains("not enough") || lowered.contains("end of") || lowered.contains("truncated")
+        let ranOut = lowered.contains("not enough") || lowered.contains("end of") || lowered.contains("truncated")
             || lowered.contains("read beyond")
-        {
+        if ranOut && !source.suffix(iend.count).elementsEqual(iend) {
             return .truncated(.png)
         }
         return .corrupt(.png, reason: message.isEmpty ? "libpng gave no reason" : message)

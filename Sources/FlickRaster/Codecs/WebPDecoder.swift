@@ -8,7 +8,7 @@ enum WebPDecoder {
     static func header(_ bytes: [UInt8]) throws(ImageDecodingError) -> ImageHeader {
         var features = WebPBitstreamFeatures()
         let status = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
-        guard status == VP8_STATUS_OK else { throw classify(status) }
+        guard status == VP8_STATUS_OK else { throw classify(status, bytes) }
         let size = PixelSize(width: Int(features.width), height: Int(features.height))
         guard !size.isEmpty else { throw .invalidDimensions(.webp, size) }
         if features.has_animation != 0 { throw .unsupported(.webp, reason: "animated WebP") }
@@ -42,17 +42,30 @@ enum WebPDecoder {
         WebPFreeDecBuffer(&config.output)
         guard status == VP8_STATUS_OK else {
             storage.deallocate()
-            throw classify(status)
+            throw classify(status, bytes)
         }
         return Bitmap(adopting: storage, pixelSize: output, bytesPerRow: bytesPerRow, scale: options.scale)
     }
 
-    private static func classify(_ status: VP8StatusCode) -> ImageDecodingError {
+    /// libwebp says NOT_ENOUGH_DATA both for a file cut short and for damage inside a complete
+    /// one (garbage tokens or a bad length make its reader run past the data); only the first
+    /// is `.truncated`, told apart by the size the RIFF header declares.
+    private static func classify(_ status: VP8StatusCode, _ bytes: [UInt8]) -> ImageDecodingError {
         switch status {
+        case VP8_STATUS_NOT_ENOUGH_DATA where isComplete(bytes):
+            .corrupt(.webp, reason: "the bitstream runs past the end of its complete data")
         case VP8_STATUS_NOT_ENOUGH_DATA: .truncated(.webp)
         case VP8_STATUS_UNSUPPORTED_FEATURE: .unsupported(.webp, reason: "libwebp reports an unsupported feature")
         case VP8_STATUS_OUT_OF_MEMORY: .corrupt(.webp, reason: "libwebp ran out of memory")
         default: .corrupt(.webp, reason: "bitstream error (VP8 status \(status.rawValue))")
         }
+    }
+
+    /// Whether `bytes` hold the whole RIFF container its header declares (size at byte 4,
+    /// little-endian, counting from byte 8).
+    private static func isComplete(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 12 else { return false }
+        let riffSize = bytes[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) }
+        return bytes.count >= 8 + riffSize
     }
 }
