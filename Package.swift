@@ -25,6 +25,7 @@ let package = Package(
         .systemLibrary(
             name: "CPangoCairo", pkgConfig: "pangocairo fontconfig",
             providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CFlickSys"),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(
             name: "CCodecs", pkgConfig: "libturbojpeg libwebp libpng",
@@ -33,7 +34,7 @@ let package = Package(
         // Engine.
         .target(
             name: "FlickCore",
-            dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
+            dependencies: ["CFlickSys", .product(name: "HeapModule", package: "swift-collections")]),
         .target(name: "FlickRaster", dependencies: ["FlickCore", "CCairo", "CCodecs"]),
         .target(
             name: "FlickText",

@@ -18,12 +18,12 @@ final class PoolLane<Context>: Sendable {
     private let waiting: LockedBox<Waiting>
 
     init(
-        lane: WorkerLane, queueCount: Int, label: String,
+        lane: WorkerLane, queueCount: Int, label: String, nice: Int32,
         makeContext: @escaping @Sendable (WorkerID) -> Context
     ) {
         self.lane = lane
         workers = (0..<queueCount).map { index in
-            PoolWorker(id: WorkerID(lane: lane, index: index), label: label, makeContext: makeContext)
+            PoolWorker(id: WorkerID(lane: lane, index: index), label: label, nice: nice, makeContext: makeContext)
         }
         waiting = LockedBox(
             Waiting(

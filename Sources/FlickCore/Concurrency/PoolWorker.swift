@@ -1,4 +1,8 @@
 import Dispatch
+#if canImport(Glibc)
+import CFlickSys
+import Glibc
+#endif
 
 /// One serial queue of the pool and the context only it may touch.
 ///
@@ -10,8 +14,12 @@ final class PoolWorker<Context>: @unchecked Sendable {
     private let makeContext: @Sendable (WorkerID) -> Context
     private var context: Context?
 
-    init(id: WorkerID, label: String, makeContext: @escaping @Sendable (WorkerID) -> Context) {
+    /// Nice value the worker's thread runs at (see `QueuePool.workerNice`).
+    private let nice: Int32
+
+    init(id: WorkerID, label: String, nice: Int32, makeContext: @escaping @Sendable (WorkerID) -> Context) {
         self.id = id
+        self.nice = nice
         self.makeContext = makeContext
         queue = DispatchQueue(label: "\(label).\(id)", qos: id.lane.qos)
     }
@@ -21,9 +29,20 @@ final class PoolWorker<Context>: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         defer { job.onDone() }
         guard job.ticket.begin() else { return }
+        lowerThreadPriority()
         let context = self.context ?? makeContext(id)
         self.context = context
         job.work(WorkerSession(context: context, worker: id, ticket: job.ticket))
         job.ticket.finish()
+    }
+
+    /// Dispatch's QoS does not change thread priority on Linux, so a busy pool would take the
+    /// CPU from the main thread on a 2-core machine. Each job first sets its thread's nice
+    /// value (per thread on Linux; ~1 µs) so the compositing main thread always wins.
+    private func lowerThreadPriority() {
+        #if os(Linux)
+        guard nice != 0 else { return }
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(flick_current_thread_id()), nice)
+        #endif
     }
 }

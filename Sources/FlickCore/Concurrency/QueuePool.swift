@@ -32,16 +32,19 @@ public final class QueuePool<Context>: Sendable {
     /// - Parameters:
     ///   - queuesPerLane: serial queues per lane; default: the active core count.
     ///   - label: prefix of the queues' labels, shown in debuggers and crash logs.
+    ///   - workerNice: Linux nice value of worker threads; default 10, so the main thread
+    ///     (nice 0) gets ~90% of a contended core. 0 leaves priorities alone.
     ///   - makeContext: builds a worker's context; runs on that worker's own queue, once.
     public init(
         queuesPerLane: Int = QueuePool.activeCoreCount,
         label: String = "flick.pool",
+        workerNice: Int32 = 10,
         makeContext: @escaping @Sendable (WorkerID) -> Context
     ) {
         precondition(queuesPerLane > 0, "a lane needs at least one queue")
         self.queuesPerLane = queuesPerLane
         lanes = WorkerLane.allCases.map { lane in
-            PoolLane(lane: lane, queueCount: queuesPerLane, label: label, makeContext: makeContext)
+            PoolLane(lane: lane, queueCount: queuesPerLane, label: label, nice: workerNice, makeContext: makeContext)
         }
     }
 

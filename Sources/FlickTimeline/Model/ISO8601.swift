@@ -60,7 +60,8 @@ public enum ISO8601 {
     public static func milliseconds(_ date: Date) -> Int64 {
         let value = (date.timeIntervalSince1970 * 1000).rounded()
         // Dates beyond ±292 million years cannot come from a feed; clamp rather than trap.
-        guard value.isFinite, abs(value) < 9.0e18 else { return value < 0 ? -9_000_000_000_000_000_000 : 9_000_000_000_000_000_000 }
+        let limit: Int64 = 9_000_000_000_000_000_000
+        guard value.isFinite, abs(value) < Double(limit) else { return value < 0 ? -limit : limit }
         return Int64(value)
     }
 

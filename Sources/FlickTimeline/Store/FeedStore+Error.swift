@@ -25,10 +25,12 @@ extension FeedStore {
             case .corrupt(let path, let reason): "the feed store at \(path) is damaged: \(reason)"
             case .incompatibleSchema(let path, let reason):
                 "the database at \(path) is not a Flick feed store: \(reason)"
-            case .corruptRecord(let path, let row, let reason): "row \(row) of the feed store at \(path) is damaged: \(reason)"
+            case .corruptRecord(let path, let row, let reason):
+                "row \(row) of the feed store at \(path) is damaged: \(reason)"
             case .duplicatePostID(let path, let id): "post id \"\(id)\" is already in the feed store at \(path)"
             case .feed(let path, let error): "importing into \(path) failed: \(error)"
-            case .sqlite(let path, let operation, let reason): "\(operation) failed in the feed store at \(path): \(reason)"
+            case .sqlite(let path, let operation, let reason):
+                "\(operation) failed in the feed store at \(path): \(reason)"
             }
         }
 

@@ -53,7 +53,10 @@ extension FeedStore {
         try perform("saving layout heights") {
             try pool.write { db in
                 let statement = try db.cachedStatement(
-                    sql: "INSERT OR REPLACE INTO layout_heights (post_id, version, layout_key, height) VALUES (?, ?, ?, ?)")
+                    sql: """
+                        INSERT OR REPLACE INTO layout_heights (post_id, version, layout_key, height)
+                        VALUES (?, ?, ?, ?)
+                        """)
                 var stored = 0
                 for entry in heights where isTrusted(entry.height) {
                     statement.setUncheckedArguments([

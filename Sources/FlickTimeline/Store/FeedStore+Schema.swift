@@ -50,7 +50,8 @@ extension FeedStore {
 
     static func shape(of table: String, in db: Database) throws -> [ColumnShape] {
         try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { row in
-            [row["name"], (row["type"] as String? ?? "").uppercased(), "\(row["notnull"] as Int? ?? 0)", "\(row["pk"] as Int? ?? 0)"]
+            let type = (row["type"] as String? ?? "").uppercased()
+            return [row["name"], type, "\(row["notnull"] as Int? ?? 0)", "\(row["pk"] as Int? ?? 0)"]
         }
     }
 
@@ -72,14 +73,17 @@ extension FeedStore {
     }
 
     /// Why the heights table cannot be trusted, or nil when it can.
-    static func layoutHeightsProblem(in db: Database, check: Configuration.IntegrityCheck, maxHeight: Double) throws -> String? {
+    static func layoutHeightsProblem(
+        in db: Database, check: Configuration.IntegrityCheck, maxHeight: Double
+    ) throws -> String? {
         let shape = try shape(of: "layout_heights", in: db)
         if shape.isEmpty { return "table layout_heights is missing" }
         guard shape == layoutHeightsShape else { return "table layout_heights has columns \(shape.map { $0[0] })" }
         guard check == .quick else { return nil }
         if let problem = try quickCheck("layout_heights", in: db).first { return problem }
         let bad = try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM layout_heights WHERE typeof(height) != 'real' OR NOT (height >= 0 AND height <= ?)",
+            db,
+            sql: "SELECT COUNT(*) FROM layout_heights WHERE typeof(height) != 'real' OR NOT (height BETWEEN 0 AND ?)",
             arguments: [maxHeight]) ?? 0
         return bad > 0 ? "\(bad) heights are negative, not numbers or above \(maxHeight)" : nil
     }

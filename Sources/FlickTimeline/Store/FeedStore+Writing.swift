@@ -20,40 +20,81 @@ extension FeedStore {
 
     static let insertSQL = "INSERT INTO posts (position, id, version, body) VALUES (?, ?, ?, ?)"
 
+    /// Rows per multi-row INSERT in `insert`: one statement execution per 64 rows halves the
+    /// per-row cost of a debug build's statement machinery (measured: 18 → 9 µs per row);
+    /// 256 bound values stay far below SQLite's variable limit.
+    static let rowsPerStatement = 64
+
+    static func multiRowInsertSQL(rows: Int) -> String {
+        "INSERT INTO posts (position, id, version, body) VALUES "
+            + Array(repeating: "(?, ?, ?, ?)", count: rows).joined(separator: ", ")
+    }
+
     /// Appends `posts` at the end of the timeline, in order, and returns their rows.
     ///
     /// Runs on the calling thread (a worker: this is the generator's bulk path). Commits every
-    /// `Configuration.insertBatchSize` posts with one reused prepared statement; readers see
-    /// each committed batch. All or nothing: an id already stored (or repeated) throws
-    /// `.duplicatePostID` and the rows this call appended are removed again.
+    /// `Configuration.insertBatchSize` posts, binding `rowsPerStatement` posts per execution
+    /// of a cached prepared statement; readers see each committed batch. All or nothing: an
+    /// id already stored (or repeated) throws `.duplicatePostID` and the rows this call
+    /// appended are removed again.
     @discardableResult
     public func insert(_ posts: some Collection<Post>) throws(Error) -> Range<Int> {
         let batchSize = max(1, configuration.insertBatchSize)
+        let posts = Array(posts)
         return try perform("inserting posts") {
             try pool.writeWithoutTransaction { db in
                 let base = try Self.count(db)
-                var position = base
                 do {
-                    var batchStart = posts.startIndex
-                    while batchStart != posts.endIndex {
-                        let batchEnd = posts.index(batchStart, offsetBy: batchSize, limitedBy: posts.endIndex) ?? posts.endIndex
+                    for batchStart in stride(from: 0, to: posts.count, by: batchSize) {
+                        let batch = posts[batchStart..<min(posts.count, batchStart + batchSize)]
                         try db.inTransaction {
-                            let statement = try db.cachedStatement(sql: Self.insertSQL)
-                            for post in posts[batchStart..<batchEnd] {
-                                try append(post, at: position, with: statement)
-                                position += 1
-                            }
+                            try append(batch, at: base + batchStart, db: db)
                             return .commit
                         }
-                        batchStart = batchEnd
                     }
                 } catch {
                     try? db.execute(sql: "DELETE FROM posts WHERE position >= ?", arguments: [base])
                     throw error
                 }
-                return base..<position
+                return base..<(base + posts.count)
             }
         }
+    }
+
+    /// Inserts `posts` at consecutive positions from `position`, inside an open transaction.
+    private func append(_ posts: ArraySlice<Post>, at position: Int, db: Database) throws {
+        var values: [(any DatabaseValueConvertible)?] = []
+        values.reserveCapacity(Self.rowsPerStatement * 4)
+        var start = posts.startIndex
+        while start < posts.endIndex {
+            let chunk = posts[start..<min(posts.endIndex, start + Self.rowsPerStatement)]
+            values.removeAll(keepingCapacity: true)
+            for (offset, post) in chunk.enumerated() {
+                values.append(position + (start - posts.startIndex) + offset)
+                values.append(post.id)
+                values.append(Int64(bitPattern: post.contentVersion))
+                values.append(Data(PostRecord.encode(post)))
+            }
+            let statement = try db.cachedStatement(sql: Self.multiRowInsertSQL(rows: chunk.count))
+            statement.setUncheckedArguments(StatementArguments(values))
+            do {
+                try statement.execute()
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                throw Error.duplicatePostID(path: path, id: try duplicateID(in: chunk, db: db) ?? "?")
+            }
+            start = chunk.endIndex
+        }
+    }
+
+    /// The first id of `posts` that repeats within them or is already stored.
+    private func duplicateID(in posts: ArraySlice<Post>, db: Database) throws -> String? {
+        var seen: Set<String> = []
+        for post in posts {
+            if !seen.insert(post.id).inserted { return post.id }
+            let stored = try Int.fetchOne(db, sql: "SELECT 1 FROM posts WHERE id = ?", arguments: [post.id])
+            if stored != nil { return post.id }
+        }
+        return nil
     }
 
     /// Inserts one post at `position` with a prepared `insertSQL` statement.
@@ -82,13 +123,16 @@ extension FeedStore {
     /// `upsert` inside an open transaction.
     func upsert(_ post: Post, in db: Database) throws -> UpsertOutcome {
         let version = Int64(bitPattern: post.contentVersion)
-        if let row = try Row.fetchOne(db, sql: "SELECT position, version FROM posts WHERE id = ?", arguments: [post.id]) {
+        let sql = "SELECT position, version FROM posts WHERE id = ?"
+        let existing = try Row.fetchOne(db, sql: sql, arguments: [post.id])
+        if let row = existing {
             let position: Int = row[0]
             guard row[1] as Int64 != version else { return .unchanged(row: position) }
             try db.execute(
                 sql: "UPDATE posts SET version = ?, body = ? WHERE position = ?",
                 arguments: [version, Data(PostRecord.encode(post)), position])
-            try db.execute(sql: "DELETE FROM layout_heights WHERE post_id = ? AND version != ?", arguments: [post.id, version])
+            try db.execute(
+                sql: "DELETE FROM layout_heights WHERE post_id = ? AND version != ?", arguments: [post.id, version])
             return .updated(row: position)
         }
         let position = try Self.count(db)

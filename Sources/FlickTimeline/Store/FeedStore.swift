@@ -53,7 +53,9 @@ public final class FeedStore: Sendable {
     }
 
     /// Migrates, verifies posts, and rebuilds the heights table when it cannot be trusted.
-    private static func prepare(_ pool: DatabasePool, path: String, configuration: Configuration) throws(Error) -> [Repair] {
+    private static func prepare(
+        _ pool: DatabasePool, path: String, configuration: Configuration
+    ) throws(Error) -> [Repair] {
         do {
             try migrator.migrate(pool)
             return try pool.write { db -> [Repair] in
@@ -121,8 +123,8 @@ public final class FeedStore: Sendable {
     public func post(id: String) throws(Error) -> Post? {
         try perform("reading post \(id)") {
             try pool.read { db in
-                guard let row = try Row.fetchOne(db, sql: "SELECT position, body FROM posts WHERE id = ?", arguments: [id])
-                else { return nil }
+                let sql = "SELECT position, body FROM posts WHERE id = ?"
+                guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { return nil }
                 let position: Int = row[0]
                 return try row.withUnsafeData(atIndex: 1) { data in try decode(data, row: position) }
             }
@@ -132,7 +134,9 @@ public final class FeedStore: Sendable {
     /// The row showing the post with `id`, or nil (for scroll-to-post and edits).
     public func rowIndex(ofPostID id: String) throws(Error) -> Int? {
         try perform("finding post \(id)") {
-            try pool.read { db in try Int.fetchOne(db, sql: "SELECT position FROM posts WHERE id = ?", arguments: [id]) }
+            try pool.read { db in
+                try Int.fetchOne(db, sql: "SELECT position FROM posts WHERE id = ?", arguments: [id])
+            }
         }
     }
 

@@ -88,8 +88,8 @@ enum PostRecord {
             guard count <= PostLimits.maxPictures else { throw .init(reason: "\(count) pictures") }
             var pics: [Picture] = []
             for _ in 0..<count {
-                pics.append(
-                    Picture(url: try reader.string(), width: try reader.optionalCount(), height: try reader.optionalCount()))
+                let url = try reader.string()
+                pics.append(Picture(url: url, width: try reader.optionalCount(), height: try reader.optionalCount()))
             }
             self.pics = pics
             reposts = try reader.count()

@@ -112,10 +112,9 @@ public final class DataWindow: Sendable {
     /// import appended rows; the latest request is then made again.
     public func reset(rowCount: Int) {
         let loads = table.withLock { table -> [PageTable.Load] in
-            let anchor = table.requestAnchor
             table.reset(rowCount: rowCount)
-            guard let anchor else { return [] }
-            return table.want((anchor.lowerBound * table.pageSize)..<((anchor.upperBound + 1) * table.pageSize), prefetch: false)
+            guard let rows = table.lastRequestedRows else { return [] }
+            return table.want(rows, prefetch: false)
         }
         submit(loads)
     }

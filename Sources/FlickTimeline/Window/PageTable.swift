@@ -29,6 +29,8 @@ struct PageTable: Sendable {
     /// Pages of the latest `request` and the latest `prefetch`: eviction keeps pages near them.
     private(set) var requestAnchor: ClosedRange<Int>?
     private(set) var prefetchAnchor: ClosedRange<Int>?
+    /// The rows of the latest `request`, as asked (not clamped), for `reset` to repeat.
+    private(set) var lastRequestedRows: Range<Int>?
     private var lastToken: UInt64 = 0
 
     init(pageSize: Int, maxPages: Int, rowCount: Int) {
@@ -53,6 +55,7 @@ struct PageTable: Sendable {
     /// makes them the request or prefetch anchor, evicts the pages furthest from the anchors,
     /// and returns the loads to start, nearest the middle first.
     mutating func want(_ rows: Range<Int>, prefetch: Bool) -> [Load] {
+        if !prefetch { lastRequestedRows = rows }
         guard var pages = pages(covering: rows) else { return [] }
         let middle = (pages.lowerBound + pages.upperBound) / 2
         if pages.count > maxPages {

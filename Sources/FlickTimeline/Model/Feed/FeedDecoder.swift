@@ -39,7 +39,8 @@ public struct FeedDecoder: Sendable {
                 feed.warnings.append(warning)
             case .post(let index, let post):
                 if let first = firstIndexOfID[post.id] {
-                    feed.warnings.append(FeedWarning(postIndex: index, reason: Self.duplicateReason(post.id, firstIndex: first)))
+                    let reason = Self.duplicateReason(post.id, firstIndex: first)
+                    feed.warnings.append(FeedWarning(postIndex: index, reason: reason))
                 } else {
                     firstIndexOfID[post.id] = index
                     feed.posts.append(post)

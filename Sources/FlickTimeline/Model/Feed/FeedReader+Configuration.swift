@@ -5,8 +5,13 @@ extension FeedReader {
         /// few, small enough to be irrelevant next to the posts themselves.
         public var chunkSize: Int = 64 * 1024
         /// Deepest nesting accepted anywhere in the document; deeper is an `invalidJSON` error.
-        /// Default 64: a post needs 5 levels; the reader recurses once per level.
+        /// Default 64: a post needs 5 levels. The reader recurses once per level, so values
+        /// above `depthCeiling` are treated as `depthCeiling`.
         public var maxDepth: Int = 64
+
+        /// The most nesting any configuration allows: 256 levels of recursion stay far below
+        /// the stack of a secondary thread (512 KiB) even in debug builds.
+        public static let depthCeiling = 256
         /// Bytes one post may take once parsed (text, keys, about 16 per value). A larger post
         /// is skipped with a warning. Default 8 MiB: text has no cap in the format, but
         /// nothing shown in a cell comes near this.

@@ -4,6 +4,15 @@ extension FeedReader {
     private static let memberDepth = 2
     /// Depth of one post (an element of `posts`).
     private static let postDepth = 3
+    /// Top-level warnings held until `nextItem()` hands them out: a document repeating
+    /// `"posts"` a million times must not queue a million warnings.
+    private static let maxPendingWarnings = 100
+
+    private mutating func warn(_ reason: String) {
+        if pendingWarnings.count < Self.maxPendingWarnings {
+            pendingWarnings.append(FeedWarning(postIndex: nil, reason: reason))
+        }
+    }
 
     /// Reads one `"key": value` member, entering `posts` when it is the array.
     mutating func member() throws(FeedDecoder.Error) {
@@ -21,17 +30,15 @@ extension FeedReader {
             }
         case "posts":
             _ = try reader.skipValue(depth: Self.memberDepth)
-            pendingWarnings.append(FeedWarning(postIndex: nil, reason: "a second \"posts\" field was ignored"))
+            warn("a second \"posts\" field was ignored")
         case "next":
             switch try reader.readValue(depth: Self.memberDepth, budget: configuration.maxNextLength) {
             case .string(let url)?: next = url
             case .null?: next = nil
             case nil:
-                pendingWarnings.append(
-                    FeedWarning(postIndex: nil, reason: "\"next\" is longer than \(configuration.maxNextLength) bytes; ignored"))
+                warn("\"next\" is longer than \(configuration.maxNextLength) bytes; ignored")
             case let other?:
-                pendingWarnings.append(
-                    FeedWarning(postIndex: nil, reason: "\"next\" must be a string, found \(PostValidator.Render.value(other)); ignored"))
+                warn("\"next\" must be a string, found \(PostValidator.Render.value(other)); ignored")
             }
         default:
             _ = try reader.skipValue(depth: Self.memberDepth)

@@ -57,9 +57,14 @@ public struct FeedReader {
     }
 
     private init(input: JSONByteInput, configuration: Configuration) {
-        reader = JSONReader(input: input, maxDepth: configuration.maxDepth, maxNumberLength: configuration.maxNumberLength)
+        reader = JSONReader(
+            input: input, maxDepth: min(configuration.maxDepth, Configuration.depthCeiling),
+            maxNumberLength: configuration.maxNumberLength)
         self.configuration = configuration
     }
+
+    /// Bytes of the document read so far, and bytes of it held in memory now (one chunk).
+    var progress: (consumed: Int, buffered: Int) { (reader.input.offset, reader.input.bufferedByteCount) }
 
     /// The next post or warning; nil once the whole document was read and found valid.
     public mutating func nextItem() throws(FeedDecoder.Error) -> Item? {
@@ -113,7 +118,9 @@ public struct FeedReader {
                     return nil
                 }
                 if !first {
-                    guard byte == UInt8(ascii: ",") else { throw reader.unexpected(byte, expected: "',' or '}' in the feed object") }
+                    guard byte == UInt8(ascii: ",") else {
+                        throw reader.unexpected(byte, expected: "',' or '}' in the feed object")
+                    }
                     reader.input.advance()
                 }
                 try member()

@@ -73,7 +73,8 @@ extension PostValidator {
             case .null: "null"
             case .bool(let flag): flag ? "true" : "false"
             case .number(let number): "a number: \(number)"
-            case .string(let string): "\"\(string.count > maxStringLength ? string.prefix(maxStringLength) + "…" : Substring(string))\""
+            case .string(let string):
+                "\"\(string.count > maxStringLength ? string.prefix(maxStringLength) + "…" : Substring(string))\""
             case .array, .object: value.typeDescription
             }
         }

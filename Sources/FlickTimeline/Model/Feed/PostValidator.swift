@@ -51,16 +51,19 @@ enum PostValidator {
             guard !id.isEmpty else { throw Violation(reason: "\(fields.name("id")) is empty") }
             let stamp = try fields.string("created_at")
             guard let date = ISO8601.date(from: stamp) else {
-                throw Violation(
-                    reason: "\(fields.name("created_at")) is not an ISO 8601 date with zone: \(Render.value(.string(stamp)))")
+                let shown = Render.value(.string(stamp))
+                throw Violation(reason: "\(fields.name("created_at")) is not an ISO 8601 date with zone: \(shown)")
             }
             createdAt = date
             source = try fields.optionalString("source")
-            guard let userValue = fields.value("user") else { throw Violation(reason: "\(fields.name("user")) is missing") }
+            guard let userValue = fields.value("user") else {
+                throw Violation(reason: "\(fields.name("user")) is missing")
+            }
             let userFields = try Fields(userValue, prefix: fields.prefix + "user.", field: "user")
             user = User(
                 id: try userFields.string("id"), name: try userFields.string("name"),
-                avatar: try userFields.optionalString("avatar"), verified: try userFields.optionalBool("verified") ?? false)
+                avatar: try userFields.optionalString("avatar"),
+                verified: try userFields.optionalBool("verified") ?? false)
             text = try fields.string("text")
             pics = try Self.pictures(fields)
             reposts = try fields.count("reposts")
@@ -72,14 +75,16 @@ enum PostValidator {
             guard let value = fields.value("pics") else { return [] }
             guard case .array(let items) = value else { throw fields.mismatch("pics", "an array", value) }
             guard items.count <= PostLimits.maxPictures else {
+                let limit = PostLimits.maxPictures
                 throw Violation(
-                    reason: "\(fields.name("pics")) has \(items.count) pictures, at most \(PostLimits.maxPictures) are allowed")
+                    reason: "\(fields.name("pics")) has \(items.count) pictures, at most \(limit) are allowed")
             }
             var pictures: [Picture] = []
             for (index, item) in items.enumerated() {
                 let pic = try Fields(item, prefix: fields.prefix + "pics[\(index)].", field: "pics[\(index)]")
-                pictures.append(
-                    Picture(url: try pic.string("url"), width: try pic.dimension("width"), height: try pic.dimension("height")))
+                let url = try pic.string("url")
+                let width = try pic.dimension("width")
+                pictures.append(Picture(url: url, width: width, height: try pic.dimension("height")))
             }
             return pictures
         }

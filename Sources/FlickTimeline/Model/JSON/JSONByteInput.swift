@@ -26,6 +26,9 @@ struct JSONByteInput {
     /// Bytes consumed so far.
     private(set) var offset = 0
 
+    /// Bytes held in memory now (at most one chunk).
+    var bufferedByteCount: Int { buffer.count }
+
     /// Reads the file at `url` lazily; the file stays open until this value is dropped.
     init(contentsOf url: URL, chunkSize: Int) throws(FeedDecoder.Error) {
         do {

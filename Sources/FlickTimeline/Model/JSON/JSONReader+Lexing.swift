@@ -2,16 +2,19 @@
 extension JSONReader {
     /// Consumes a string (opening quote next) into `scratch`, keeping at most `limit` bytes
     /// of its decoded UTF-8 but validating all of it. Lone surrogates become U+FFFD.
-    mutating func scanString(keepingAtMost limit: Int) throws(FeedDecoder.Error) {
+    /// - Returns: false when the string was longer than `limit` (`scratch` is then empty).
+    @discardableResult
+    mutating func scanString(keepingAtMost limit: Int) throws(FeedDecoder.Error) -> Bool {
         input.advance()  // "
         scratch.removeAll(keepingCapacity: true)
         var keep = limit > 0
+        var fits = true
         while true {
             guard let byte = try input.peek() else { throw unexpected(nil, expected: "'\"' to close a string") }
             switch byte {
             case UInt8(ascii: "\""):
                 input.advance()
-                return
+                return fits
             case UInt8(ascii: "\\"):
                 input.advance()
                 let scalar = try escape()
@@ -24,6 +27,7 @@ extension JSONReader {
             }
             if keep, scratch.count > limit {
                 keep = false
+                fits = false
                 scratch.removeAll(keepingCapacity: true)
             }
         }
@@ -48,7 +52,9 @@ extension JSONReader {
             input.advance()
             return simple
         }
-        guard byte == UInt8(ascii: "u") else { throw error("invalid escape '\\\(Self.describeBare(byte))' in a string") }
+        guard byte == UInt8(ascii: "u") else {
+            throw error("invalid escape '\\\(Self.describeBare(byte))' in a string")
+        }
         input.advance()
         let unit = try hexQuad()
         switch unit {
@@ -125,7 +131,8 @@ extension JSONReader {
             }
             try digits(into: &literal, after: "an exponent")
         }
-        return .number(JSONNumber(literal: String(decoding: literal.bytes, as: UTF8.self), isOverlong: literal.overlong))
+        let text = String(decoding: literal.bytes, as: UTF8.self)
+        return .number(JSONNumber(literal: text, isOverlong: literal.overlong))
     }
 
     private mutating func digits(into literal: inout NumberLiteral, after what: String) throws(FeedDecoder.Error) {

@@ -60,7 +60,8 @@ struct JSONReader {
         return error("expected \(expected), found \(Self.describe(byte))")
     }
 
-    /// Reads an object key (the opening quote next); longer keys are cut at `maxKeyLength`.
+    /// Reads an object key (the opening quote next). A key longer than `maxKeyLength` reads
+    /// as "" (no known field is that long, so it is ignored like any unknown key).
     mutating func readKey() throws(FeedDecoder.Error) -> String {
         let next = try peekToken()
         guard next == UInt8(ascii: "\"") else { throw unexpected(next, expected: "a string key") }
@@ -98,7 +99,14 @@ struct JSONReader {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
         case UInt8(ascii: "\""):
-            try scanString(keepingAtMost: building ? budget : 0)
+            guard building else {
+                try scanString(keepingAtMost: 0)
+                return .string("")
+            }
+            guard try scanString(keepingAtMost: budget) else {
+                budget = -1
+                return .string("")
+            }
             charge(scratch.count)
             return building ? .string(String(decoding: scratch, as: UTF8.self)) : .string("")
         case UInt8(ascii: "t"): return try literal("true", .bool(true))
@@ -159,7 +167,8 @@ struct JSONReader {
         for expected in bytes {
             let byte = try input.peek()
             guard byte == expected else {
-                throw byte == nil ? unexpected(nil, expected: "'\(word)'") : error("invalid literal, expected '\(word)'")
+                throw byte == nil
+                    ? unexpected(nil, expected: "'\(word)'") : error("invalid literal, expected '\(word)'")
             }
             input.advance()
         }
