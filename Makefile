@@ -21,7 +21,7 @@ release: setup
 
 ## Render what Flick draws today and say where it went.
 demo: release
-	.build/release/flick demo --out $(OUT)/demo.png
+	.build/release/flick demo --screenshot $(OUT)/demo.png --report $(OUT)/demo-report.json
 
 clean:
 	rm -rf .build $(OUT)
