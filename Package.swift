@@ -73,6 +73,7 @@ let package = Package(
             name: "FlickTextTests",
             dependencies: ["FlickText", "FlickRaster", "FlickTestSupport", "CPangoCairo"],
             exclude: ["References"]),
+        .testTarget(name: "FlickListTests", dependencies: ["FlickList", "FlickCore", "FlickRaster"]),
         .testTarget(name: "FlickCLITests", dependencies: ["FlickCLI", "FlickRaster"]),
         .testTarget(
             name: "FlickTimelineTests",
