@@ -25,7 +25,7 @@ public final class Bitmap: @unchecked Sendable {
     }
 
     deinit {
-        storage.deallocate()
+        PixelBufferPool.shared.give(storage, bytes: byteCount)
     }
 
     /// The size in points.
@@ -58,11 +58,11 @@ public final class Bitmap: @unchecked Sendable {
         Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
     }
 
-    /// Zeroed (transparent) pixel memory, 16-byte aligned for SIMD-friendly Cairo/pixman paths.
+    /// Zeroed (transparent) pixel memory, 16-byte aligned for SIMD-friendly Cairo/pixman
+    /// paths, reused from freed bitmaps of a similar size when possible (`PixelBufferPool`).
+    /// A bitmap adopting it must be exactly `bytes` = `bytesPerRow × height` long.
     static func allocate(bytes: Int) -> UnsafeMutableRawPointer {
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(bytes, 1), alignment: 16)
-        memory.initializeMemory(as: UInt8.self, repeating: 0, count: max(bytes, 1))
-        return memory
+        PixelBufferPool.shared.take(bytes: bytes)
     }
 
     /// Cairo's largest image surface side: a `Canvas` (and so any resampled result) can be no

@@ -1,0 +1,84 @@
+import FlickCore
+
+/// Reuses pixel memory of freed bitmaps by size class, so scrolling does not allocate,
+/// fault in and unmap megabytes per cell: a cell bitmap leaving the display range hands its
+/// buffer to the next cell of a similar size. Freeing a bitmap on the main thread then costs a
+/// lock and an append instead of an `munmap`.
+///
+/// Classes round a request up by at most 1/8 (and to 64 KiB), so a 750×1,100 px cell reuses a
+/// buffer of a 750×1,180 px one. Free buffers are kept up to `budget` bytes; beyond it they
+/// are released to the system. Thread-safe.
+public final class PixelBufferPool: Sendable {
+    /// Statistics for tests and the benchmark.
+    public struct Statistics: Hashable, Sendable {
+        public var reused = 0
+        public var allocated = 0
+        public var released = 0
+        /// Bytes held in free buffers now.
+        public var freeBytes = 0
+    }
+
+    private struct Buffer: @unchecked Sendable {
+        let pointer: UnsafeMutableRawPointer
+    }
+
+    private struct State: Sendable {
+        var free: [Int: [Buffer]] = [:]
+        var stats = Statistics()
+    }
+
+    /// The pool every `Bitmap` and `Canvas` uses.
+    public static let shared = PixelBufferPool(budget: 64 * 1024 * 1024)
+
+    /// Bytes of free buffers kept for reuse.
+    public let budget: Int
+    private let state = LockedBox(State())
+
+    public init(budget: Int) {
+        self.budget = budget
+    }
+
+    public var statistics: Statistics { state.value.stats }
+
+    /// The capacity a request of `bytes` is served with.
+    public static func sizeClass(_ bytes: Int) -> Int {
+        let minimumGranule = 64 * 1024
+        let request = max(1, bytes)
+        var power = 1
+        while power < request { power <<= 1 }
+        let granule = max(minimumGranule, power / 8)
+        return (request + granule - 1) / granule * granule
+    }
+
+    /// Zeroed memory of at least `bytes`, 16-byte aligned.
+    func take(bytes: Int) -> UnsafeMutableRawPointer {
+        let capacity = Self.sizeClass(bytes)
+        let reused = state.withLock { state -> Buffer? in
+            guard let buffer = state.free[capacity]?.popLast() else {
+                state.stats.allocated += 1
+                return nil
+            }
+            state.stats.reused += 1
+            state.stats.freeBytes -= capacity
+            return buffer
+        }
+        let pointer = reused?.pointer ?? UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        pointer.initializeMemory(as: UInt8.self, repeating: 0, count: max(1, bytes))
+        return pointer
+    }
+
+    /// Returns memory obtained from `take(bytes:)` with the same `bytes`.
+    func give(_ pointer: UnsafeMutableRawPointer, bytes: Int) {
+        let capacity = Self.sizeClass(bytes)
+        let kept = state.withLock { state -> Bool in
+            guard state.stats.freeBytes + capacity <= budget else {
+                state.stats.released += 1
+                return false
+            }
+            state.free[capacity, default: []].append(Buffer(pointer: pointer))
+            state.stats.freeBytes += capacity
+            return true
+        }
+        if !kept { pointer.deallocate() }
+    }
+}

@@ -1,0 +1,44 @@
+import FlickCore
+@testable import FlickRaster
+import Testing
+
+@Suite("PixelBufferPool")
+struct PixelBufferPoolTests {
+    @Test func sizeClassesWasteAtMostAnEighth() {
+        for bytes in [1, 1_000, 65_536, 100_000, 750 * 4 * 1_100, 3_000_000, 40_000_000] {
+            let capacity = PixelBufferPool.sizeClass(bytes)
+            #expect(capacity >= bytes)
+            #expect(capacity - bytes <= max(bytes / 8, 65_536), "\(bytes) → \(capacity)")
+        }
+        #expect(PixelBufferPool.sizeClass(750 * 4 * 1_100) == PixelBufferPool.sizeClass(750 * 4 * 1_150))
+    }
+
+    @Test func freedBuffersAreReusedZeroedAndBounded() {
+        let pool = PixelBufferPool(budget: 1_000_000)
+        let a = pool.take(bytes: 300_000)
+        a.storeBytes(of: 0xFF, toByteOffset: 10, as: UInt8.self)
+        pool.give(a, bytes: 300_000)
+        let b = pool.take(bytes: 290_000)
+        #expect(b == a, "same size class reuses the buffer")
+        #expect(b.load(fromByteOffset: 10, as: UInt8.self) == 0, "reused memory is zeroed")
+        #expect(pool.statistics.reused == 1)
+        pool.give(b, bytes: 290_000)
+        var held: [UnsafeMutableRawPointer] = []
+        for _ in 0..<10 { held.append(pool.take(bytes: 300_000)) }
+        for pointer in held { pool.give(pointer, bytes: 300_000) }
+        #expect(pool.statistics.freeBytes <= 1_000_000)
+        #expect(pool.statistics.released > 0, "beyond the budget buffers go back to the system")
+    }
+
+    @Test func canvasesReuseMemoryOfFreedBitmaps() {
+        let before = PixelBufferPool.shared.statistics.reused
+        for _ in 0..<20 {
+            let canvas = Canvas(pixelSize: PixelSize(width: 750, height: 1_000), scale: .two)
+            canvas.fill(canvas.bounds, .white)
+            _ = canvas.makeBitmap()
+        }
+        #expect(PixelBufferPool.shared.statistics.reused - before >= 15)
+        let fresh = Canvas(pixelSize: PixelSize(width: 750, height: 1_000), scale: .two).makeBitmap()
+        #expect(fresh.pixel(x: 100, y: 100) == Pixel(alpha: 0, red: 0, green: 0, blue: 0), "a new canvas starts transparent")
+    }
+}
