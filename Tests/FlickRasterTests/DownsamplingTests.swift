@@ -116,8 +116,18 @@ struct DownsamplingTests {
         }
     }
 
-    @Test(arguments: [("PNG", LargeSources.png), ("WebP lossy", LargeSources.webpLossy), ("WebP lossless", LargeSources.webpLossless)])
-    func pngAndWebPDecodeToTheExactTargetSize(label: String, bytes: [UInt8]) throws {
+    /// Sources by label (labels as arguments keep test names short in the log).
+    static func source(_ label: String) -> [UInt8] {
+        switch label {
+        case "PNG": LargeSources.png
+        case "WebP lossy": LargeSources.webpLossy
+        default: LargeSources.webpLossless
+        }
+    }
+
+    @Test(arguments: ["PNG", "WebP lossy", "WebP lossless"])
+    func pngAndWebPDecodeToTheExactTargetSize(label: String) throws {
+        let bytes = Self.source(label)
         let fit = try ImageDecoder.decode(bytes, options: DecodeOptions(target: .fit(PixelSize(width: 120, height: 120))))
         #expect(fit.pixelSize == PixelSize(width: 120, height: 90), "\(label)")
         let fill = try ImageDecoder.decode(bytes, options: DecodeOptions(target: .fill(PixelSize(width: 60, height: 60))))
@@ -126,8 +136,9 @@ struct DownsamplingTests {
         #expect(larger.pixelSize == PixelSize(width: 480, height: 360), "\(label)")
     }
 
-    @Test(arguments: [("PNG", LargeSources.png), ("WebP lossy", LargeSources.webpLossy), ("WebP lossless", LargeSources.webpLossless)])
-    func downsampledPNGAndWebPStillLookLikeTheSource(label: String, bytes: [UInt8]) throws {
+    @Test(arguments: ["PNG", "WebP lossy", "WebP lossless"])
+    func downsampledPNGAndWebPStillLookLikeTheSource(label: String) throws {
+        let bytes = Self.source(label)
         let alpha = label != "WebP lossy"
         let bitmap = try ImageDecoder.decode(bytes, options: DecodeOptions(target: .fit(PixelSize(width: 120, height: 120))))
         try #require(bitmap.pixelSize == PixelSize(width: 120, height: 90))
