@@ -87,3 +87,16 @@ struct PostRendererTests {
         #expect(centre == Pixel(alpha: 255, red: 255, green: 0, blue: 0))
     }
 }
+
+@Suite("PostRenderer skeleton of a retweet")
+struct RetweetSkeletonTests {
+    @Test func retweetTextBarsAreDrawnOnTopOfTheBox() throws {
+        let context = try TextContext()
+        let layout = PostLayouter().layout(PostRendererTests.kinds[3].post, width: 375, scale: .one, context: context)
+        let text = try #require(layout.retweet?.text)
+        let line = try #require(text.layout.lines.first)
+        let skeleton = PostRenderer().renderSkeleton(layout)
+        let probe = skeleton.pixel(x: Int(text.frame.minX + line.rect.minX + 3), y: Int(text.frame.minY + line.rect.midY))
+        #expect(probe.maxChannelDifference(to: Pixel(alpha: 255, red: 0xEB, green: 0xEB, blue: 0xEB)) <= 2, "bar, not box: \(probe)")
+    }
+}

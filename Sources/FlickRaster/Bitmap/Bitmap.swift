@@ -61,8 +61,8 @@ public final class Bitmap: @unchecked Sendable {
     /// Zeroed (transparent) pixel memory, 16-byte aligned for SIMD-friendly Cairo/pixman
     /// paths, reused from freed bitmaps of a similar size when possible (`PixelBufferPool`).
     /// A bitmap adopting it must be exactly `bytes` = `bytesPerRow × height` long.
-    static func allocate(bytes: Int) -> UnsafeMutableRawPointer {
-        PixelBufferPool.shared.take(bytes: bytes)
+    static func allocate(bytes: Int, zeroed: Bool = true) -> UnsafeMutableRawPointer {
+        PixelBufferPool.shared.take(bytes: bytes, zeroed: zeroed)
     }
 
     /// Cairo's largest image surface side: a `Canvas` (and so any resampled result) can be no

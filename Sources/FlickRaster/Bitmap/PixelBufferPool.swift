@@ -50,8 +50,9 @@ public final class PixelBufferPool: Sendable {
         return (request + granule - 1) / granule * granule
     }
 
-    /// Zeroed memory of at least `bytes`, 16-byte aligned.
-    func take(bytes: Int) -> UnsafeMutableRawPointer {
+    /// Memory of at least `bytes`, 16-byte aligned; zeroed unless the caller will overwrite
+    /// every byte itself.
+    func take(bytes: Int, zeroed: Bool = true) -> UnsafeMutableRawPointer {
         let capacity = Self.sizeClass(bytes)
         let reused = state.withLock { state -> Buffer? in
             guard let buffer = state.free[capacity]?.popLast() else {
@@ -63,7 +64,7 @@ public final class PixelBufferPool: Sendable {
             return buffer
         }
         let pointer = reused?.pointer ?? UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-        pointer.initializeMemory(as: UInt8.self, repeating: 0, count: max(1, bytes))
+        if zeroed { pointer.initializeMemory(as: UInt8.self, repeating: 0, count: max(1, bytes)) }
         return pointer
     }
 

@@ -27,14 +27,31 @@ public final class Canvas {
         self.init(pixelSize: scale.pixelSize(size), scale: scale)
     }
 
+    /// A canvas of `size` points painted with the opaque `background` in a single pass (no
+    /// zeroing first): a cell's first memory pass is its only fixed cost, so this saves about
+    /// a third of a cheap render such as a skeleton.
+    public convenience init(size: Size, scale: DisplayScale, opaqueBackground background: Color) {
+        precondition(background.alpha >= 1, "opaqueBackground must be opaque, got \(background)")
+        self.init(pixelSize: scale.pixelSize(size), scale: scale, zeroed: false)
+        cairo_save(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(cairo, background.red, background.green, background.blue, 1)
+        cairo_paint(cairo)
+        cairo_restore(cairo)
+    }
+
     /// A transparent canvas of exactly `pixelSize` device pixels.
-    public init(pixelSize: PixelSize, scale: DisplayScale) {
+    public convenience init(pixelSize: PixelSize, scale: DisplayScale) {
+        self.init(pixelSize: pixelSize, scale: scale, zeroed: true)
+    }
+
+    private init(pixelSize: PixelSize, scale: DisplayScale, zeroed: Bool) {
         precondition(pixelSize.width >= 0 && pixelSize.height >= 0, "negative canvas size \(pixelSize)")
         precondition(pixelSize.width <= 32_767 && pixelSize.height <= 32_767, "canvas \(pixelSize) beyond Cairo's limit")
         self.pixelSize = pixelSize
         self.scale = scale
         bytesPerRow = Bitmap.stride(forWidth: pixelSize.width)
-        let storage = Bitmap.allocate(bytes: bytesPerRow * pixelSize.height)
+        let storage = Bitmap.allocate(bytes: bytesPerRow * pixelSize.height, zeroed: zeroed)
         self.storage = storage
         surface = cairo_image_surface_create_for_data(
             storage.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,

@@ -17,7 +17,7 @@ public struct PostRenderer: Sendable {
 
     /// The full cell. `highlight` draws the pressed state of a link (seed 001).
     public func render(_ layout: PostLayout, highlight: PostHit? = nil) -> Bitmap {
-        let canvas = Canvas(size: layout.size, scale: DisplayScale(layout.key.scale))
+        let canvas = Canvas(size: layout.size, scale: DisplayScale(layout.key.scale), opaqueBackground: spec.cellBackground)
         draw(layout, in: canvas, highlight: highlight)
         return canvas.makeBitmap()
     }
@@ -26,7 +26,7 @@ public struct PostRenderer: Sendable {
     /// naive baseline, where there are no separate image layers. Missing images keep the
     /// placeholder.
     public func render(_ layout: PostLayout, images: [ImageSlot.Role: Bitmap], highlight: PostHit? = nil) -> Bitmap {
-        let canvas = Canvas(size: layout.size, scale: DisplayScale(layout.key.scale))
+        let canvas = Canvas(size: layout.size, scale: DisplayScale(layout.key.scale), opaqueBackground: spec.cellBackground)
         draw(layout, in: canvas, highlight: highlight)
         for slot in layout.imageSlots {
             if let image = images[slot.role] { canvas.draw(image, in: slot.frame) }
@@ -34,9 +34,9 @@ public struct PostRenderer: Sendable {
         return canvas.makeBitmap()
     }
 
-    /// Draws the cell into `canvas` at its origin.
+    /// Draws the cell into `canvas` at its origin; the canvas must already hold the cell
+    /// background (`Canvas(size:scale:opaqueBackground:)` paints it in the same pass).
     public func draw(_ layout: PostLayout, in canvas: Canvas, highlight: PostHit? = nil) {
-        canvas.fill(Rect(x: 0, y: 0, width: layout.size.width, height: layout.separator.minY), spec.cellBackground)
         canvas.fill(layout.separator, spec.separatorColor)
 
         canvas.fillEllipse(in: layout.avatarFrame, spec.picturePlaceholder)
@@ -66,27 +66,31 @@ public struct PostRenderer: Sendable {
     /// Made from the layout alone, no glyphs, so it costs a small fraction of `render` and can
     /// be shown at once for any row whose full render is not ready (never a blank row).
     public func renderSkeleton(_ layout: PostLayout) -> Bitmap {
-        let canvas = Canvas(size: layout.size, scale: DisplayScale(layout.key.scale))
+        let canvas = Canvas(size: layout.size, scale: DisplayScale(layout.key.scale), opaqueBackground: spec.cellBackground)
         drawSkeleton(layout, in: canvas)
         return canvas.makeBitmap()
     }
 
+    /// Draws the skeleton into `canvas`, which must already hold the cell background.
     public func drawSkeleton(_ layout: PostLayout, in canvas: Canvas) {
-        canvas.fill(Rect(x: 0, y: 0, width: layout.size.width, height: layout.separator.minY), spec.cellBackground)
+        let scale = DisplayScale(layout.key.scale)
         canvas.fill(layout.separator, spec.separatorColor)
         canvas.fillEllipse(in: layout.avatarFrame, spec.skeletonColor)
+        // The retweet box first: its text bars and pictures are drawn on top of it.
+        if let retweet = layout.retweet { canvas.fill(retweet.frame, spec.retweetBackground) }
         for placed in layout.texts.map(\.text) {
             for line in placed.layout.lines where line.rect.width > 0 {
                 let height = line.rect.height * spec.skeletonBarHeightRatio
                 let bar = Rect(
                     x: placed.frame.minX + line.rect.minX, y: placed.frame.minY + line.rect.midY - height / 2,
                     width: line.rect.width, height: height)
-                canvas.fillRoundedRect(bar, radius: spec.skeletonCornerRadius, spec.skeletonColor)
+                // Square, pixel-aligned bars take Cairo's rectangle fast path: a rounded path is
+                // tessellated and antialiased, ~10× the cost, which made up most of a skeleton.
+                canvas.fill(bar.pixelAligned(scale), spec.skeletonColor)
             }
         }
-        if let retweet = layout.retweet { canvas.fill(retweet.frame, spec.retweetBackground) }
         for slot in layout.pictures + (layout.retweet?.pictures ?? []) {
-            canvas.fillRoundedRect(slot.frame, radius: spec.pictureCornerRadius, spec.skeletonColor)
+            canvas.fill(slot.frame, spec.skeletonColor)
         }
         canvas.fill(layout.countersDivider, spec.countersDividerColor)
     }
