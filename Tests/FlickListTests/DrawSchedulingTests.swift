@@ -149,6 +149,24 @@ struct DrawSchedulingTests {
         #expect(firstRenders.allSatisfy { landing.contains($0) }, "first renders \(Array(firstRenders)) not in landing zone \(landing)")
     }
 
+    @Test func resizeKeepsOldBitmapsUntilNewOnesAreReady() {
+        let source = RecordingDataSource(rowCount: 100)
+        let engine = Self.engine(source)
+        var time = 0.0
+        Self.settle(engine, time: &time)
+        let laidOut = source.laidOutRows.count
+        let gate = PoolGate(pool: engine.pool)
+        engine.resize(width: 60, time: time)
+        time += 1.0 / 120
+        let during = engine.frame(at: time)
+        #expect(during.rowsStale == 4, "old bitmaps stay on screen during the relayout")
+        #expect(during.rowsSkeleton == 0 && during.rowsBlank == 0)
+        gate.open()
+        Self.settle(engine, time: &time)
+        #expect(engine.frame(at: time).rowsStale == 0)
+        #expect(source.laidOutRows.count > laidOut, "every visible row was laid out again")
+    }
+
     @Test func memoryIsBoundedWhateverTheRowCount() {
         for rows in [10_000, 1_000_000] {
             let source = RecordingDataSource(rowCount: rows)

@@ -1,0 +1,58 @@
+import FlickList
+import Testing
+
+@Suite("ScrollScript")
+struct ScrollScriptTests {
+    @Test func parsesEveryCommandWithCommentsAndBlankLines() throws {
+        let script = try ScrollScript(parsing: """
+            # a session
+            wait 0.5
+            drag 500 200 0.25   # up the screen
+
+            fling -8000
+            scroll 3000 2
+            touch
+            tap 120 210
+            top
+            jump 5000
+            resize 667
+            reload 10 11 12
+            settle
+            """)
+        #expect(script.steps == [
+            .wait(seconds: 0.5), .drag(fromY: 500, toY: 200, seconds: 0.25), .fling(velocity: -8000),
+            .scroll(velocity: 3000, seconds: 2), .touch, .tap(x: 120, y: 210), .scrollToTop, .jump(row: 5000),
+            .resize(width: 667), .reload(rows: [10, 11, 12]), .settle,
+        ])
+    }
+
+    @Test(arguments: [
+        ("wait", "wait takes 1 argument(s), got 0"),
+        ("wait soon", "wait: seconds must be a number, got \"soon\""),
+        ("wait 100000", "wait: seconds must be in 0…600"),
+        ("fling 1 2", "fling takes 1 argument(s), got 2"),
+        ("jump -3", "jump: row must be a whole number ≥ 0"),
+        ("resize 20", "resize: width must be in 100…4000"),
+        ("reload", "reload: name at least one row"),
+        ("spin 3", "unknown command \"spin\""),
+        ("wait nan", "wait: seconds must be a number, got \"nan\""),
+    ])
+    func badLinesNameTheLineAndTheReason(line: String, reason: String) {
+        do {
+            _ = try ScrollScript(parsing: "wait 0.1\n\(line)\n")
+            Issue.record("\(line) parsed")
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.reason == reason)
+            #expect(error.description == "script line 2: \(reason)")
+        }
+    }
+
+    @Test func everyStandardScriptParses() throws {
+        for (name, text) in StandardScripts.all + [("demo", StandardScripts.demo)] {
+            let script = try ScrollScript(parsing: text)
+            #expect(!script.steps.isEmpty, "\(name)")
+            #expect(script.steps.last == .settle, "\(name) ends settled")
+        }
+    }
+}
