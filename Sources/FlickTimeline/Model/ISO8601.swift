@@ -104,7 +104,7 @@ public enum ISO8601 {
     }
 
     /// Inverse of `daysFromCivil`.
-    private static func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
+    static func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
         let z = days + 719_468
         let era = floorDiv(z, 146_097)
         let dayOfEra = z - era * 146_097
