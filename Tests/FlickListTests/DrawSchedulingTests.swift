@@ -183,3 +183,24 @@ struct DrawSchedulingTests {
         }
     }
 }
+
+@Suite("Naive pipeline")
+@MainActor
+struct NaivePipelineTests {
+    @Test func naiveFramesDrawVisibleRowsSynchronouslyAndForgetRowsThatLeave() {
+        let source = RecordingDataSource(rowCount: 1_000)
+        let pool = QueuePool<Void>(queuesPerLane: 1, workerNice: 0) { _ in () }
+        let engine = ListEngine(
+            source: source, viewport: Size(width: 40, height: 400), scale: .one, placeholder: nil, pool: pool,
+            configuration: .naive)
+        let first = engine.frame(at: 0)
+        #expect(first.rowsFull == 4, "drawn within the frame, on the main thread")
+        #expect(source.renderedRows == [0, 1, 2, 3])
+        engine.jump(toRow: 500, time: 0.01)
+        engine.frame(at: 0.02)
+        engine.jump(toRow: 0, time: 0.03)
+        engine.frame(at: 0.04)
+        #expect(source.renderedRows.filter { $0 == 0 }.count == 2, "cell reuse only: row 0 is drawn again when it returns")
+        #expect(pool.waitingCount(.userInteractive) == 0)
+    }
+}

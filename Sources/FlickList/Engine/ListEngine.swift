@@ -22,8 +22,29 @@ public final class ListEngine<Source: ListDataSource> {
         public var fastFling = true
         /// Bytes of bitmaps kept beyond the display range; default 48 MB.
         public var bitmapBudget = 48 * 1024 * 1024
+        /// Which pipeline draws rows; default `.flick`.
+        public var pipeline = Pipeline.flick
 
         public init() {}
+
+        /// The naive baseline the seeds start from: cell reuse only.
+        public static var naive: Configuration {
+            var configuration = Configuration()
+            configuration.pipeline = .naive
+            configuration.skeletons = false
+            configuration.fastFling = false
+            return configuration
+        }
+    }
+
+    /// How rows get drawn.
+    public enum Pipeline: Sendable, Hashable {
+        /// Layout and raster on pool workers, results committed once per frame.
+        case flick
+        /// What the seeds start from: each row that comes on screen is laid out and rasterized
+        /// synchronously on the main thread, bitmaps only for rows on screen (cell reuse), no
+        /// work ahead of time. Exists to be measured against.
+        case naive
     }
 
     public let source: Source
@@ -40,6 +61,8 @@ public final class ListEngine<Source: ListDataSource> {
     private let policy: RangePolicy
     private var touchedDuringFling = false
     private var frameIndex = 0
+    /// The naive pipeline's main-thread worker context and on-screen rows.
+    var naive: NaiveRows<Source>?
 
     public init(
         source: Source, viewport: Size, scale: DisplayScale, placeholder: Bitmap?,
@@ -64,6 +87,7 @@ public final class ListEngine<Source: ListDataSource> {
             contentHeight: 0, viewportHeight: viewport.height, configuration: configuration.physics)
         compositor = Compositor(viewport: viewport, scale: scale, placeholder: configuration.skeletons ? placeholder : nil)
         physics.setContentHeight(heights.totalHeight, time: 0)
+        if configuration.pipeline == .naive { naive = NaiveRows(context: source.makeWorkerContext()) }
     }
 
     public var viewport: Size { compositor.viewport }
@@ -85,15 +109,22 @@ public final class ListEngine<Source: ListDataSource> {
         frameIndex += 1
 
         physics.step(to: time)
-        applyResults(time: time)
+        if naive != nil {
+            drawVisibleRowsOnTheMainThread(time: time)
+        } else {
+            applyResults(time: time)
+        }
         let input = rangeInput()
         let plan = policy.plan(input, rows: heights)
         lastPlan = plan
         touchedDuringFling = false
-        scheduler.update(plan: plan, width: width, scale: scale) { row in
-            policy.timeUntilVisible(row: row, input: input, rows: heights)
+        if naive == nil {
+            scheduler.update(plan: plan, width: width, scale: scale) { row in
+                policy.timeUntilVisible(row: row, input: input, rows: heights)
+            }
         }
         let rows = plan.visible.map { row -> Compositor.Row in
+            if let naive { return naive.compositorRow(row, top: heights.offset(ofRow: row) - physics.contentOffset, height: heights.height(ofRow: row)) }
             let slot = scheduler.slot(row)
             return Compositor.Row(
                 index: row, top: heights.offset(ofRow: row) - physics.contentOffset, height: heights.height(ofRow: row),
@@ -141,10 +172,14 @@ public final class ListEngine<Source: ListDataSource> {
         guard newWidth != width else { return }
         width = newWidth
         scheduler.invalidateAll()
+        naive?.rows.removeAll()
     }
 
     /// Rows whose content changed: laid out and drawn again; old bitmaps stay until replaced.
-    public func reload(rows: [Int]) { scheduler.reload(rows) }
+    public func reload(rows: [Int]) {
+        scheduler.reload(rows)
+        for row in rows { naive?.rows[row] = nil }
+    }
 
     /// The row under a viewport point and the point in that row's coordinates.
     public func row(at point: Point) -> (row: Int, layout: Source.Layout?, local: Point)? {
@@ -158,6 +193,7 @@ public final class ListEngine<Source: ListDataSource> {
     /// Whether every visible row shows its current full render.
     public var visibleRowsFullyDrawn: Bool {
         guard let plan = lastPlan else { return false }
+        if let naive { return plan.visible.allSatisfy { naive.rows[$0] != nil } }
         return plan.visible.allSatisfy { row in
             guard let slot = scheduler.slot(row) else { return false }
             return slot.full != nil && !slot.fullIsStale
@@ -169,8 +205,12 @@ public final class ListEngine<Source: ListDataSource> {
 
     // MARK: Private
 
-    private func applyResults(time: Double) {
-        let exact = scheduler.commit()
+    func applyResults(time: Double) {
+        applyExactHeights(scheduler.commit(), time: time)
+    }
+
+    /// Records exact heights, shifting the offset so the row on screen does not move.
+    func applyExactHeights(_ exact: [(row: Int, height: Double)], time: Double) {
         guard !exact.isEmpty else { return }
         let anchor = heights.row(atOffset: max(0, physics.contentOffset))
         let correction = heights.setExactHeights(exact, anchoredAt: anchor)

@@ -17,6 +17,9 @@ public struct TimelineDataSource: ListDataSource {
     public let renderer: PostRenderer
     public let cache: LayoutCache
     public let fontScale: Double
+    /// Whether layouts are looked up in and added to `cache`; default true. The naive
+    /// baseline turns it off (no height cache: every appearance lays out again).
+    public var cachesLayouts = true
     /// Height assumed for rows not laid out yet; default 240 pt, near the generated feed's
     /// median cell at 375 pt. The height index refines it with a running average.
     public var estimate = 240.0
@@ -47,6 +50,9 @@ public struct TimelineDataSource: ListDataSource {
 
     public func layout(row: Int, width: Double, scale: DisplayScale, context: TextContext?) -> PostLayout? {
         guard let context, let post = try? store.posts(in: row..<(row + 1)).first else { return nil }
+        guard cachesLayouts else {
+            return layouter.layout(post, width: width, scale: scale, fontScale: fontScale, context: context)
+        }
         let key = layouter.key(for: post, width: width, scale: scale, fontScale: fontScale)
         if let cached = cache.layout(for: key) { return cached }
         let layout = layouter.layout(post, width: width, scale: scale, fontScale: fontScale, context: context)
