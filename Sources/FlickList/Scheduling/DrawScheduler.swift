@@ -110,16 +110,19 @@ final class DrawScheduler<Source: ListDataSource> {
             slot.lastWanted = frame
             let wantsFull = plan.wantsFullRender(row) || (urgency == .idle)
             let seconds = priority(row) + Double(urgency.rawValue) * 1_000
+            // Work already queued at least this urgently (and asking for at least as much) stays;
+            // otherwise it is cancelled and submitted again at the new priority.
             if slot.layout == nil, !slot.failed {
-                if let pending = slot.layoutWork, pending.urgency <= urgency, pending.wantsFull || !wantsFull {
-                    // Already queued at least this urgently.
-                } else {
+                let queued = slot.layoutWork.map { $0.urgency <= urgency && ($0.wantsFull || !wantsFull) } ?? false
+                if !queued {
                     slot.layoutWork?.ticket.cancel()
-                    slot.layoutWork = (submitLayout(row: row, generation: slot.generation, wantsFull: wantsFull, width: width, scale: scale, priority: seconds), urgency, wantsFull)
+                    let ticket = submitLayout(
+                        row: row, generation: slot.generation, wantsFull: wantsFull, width: width, scale: scale, priority: seconds)
+                    slot.layoutWork = (ticket, urgency, wantsFull)
                 }
             } else if let layout = slot.layout, wantsFull, slot.full == nil || slot.fullIsStale {
-                if let pending = slot.renderWork, pending.urgency <= urgency {
-                } else {
+                let queued = slot.renderWork.map { $0.urgency <= urgency } ?? false
+                if !queued {
                     slot.renderWork?.ticket.cancel()
                     slot.renderWork = (submitRender(row: row, generation: slot.generation, layout: layout, priority: seconds), urgency)
                 }
