@@ -63,6 +63,7 @@ struct Demo: ParsableCommand {
         let display = HeadlessDisplay(engine: engine, hz: hz, pacing: .realTime)
         print("flick demo: no window yet (the SDL window is a later issue), replaying the script headless at \(Int(hz)) Hz over \(source.rowCount) posts")
         display.play(parsed)
+        source.cache.persistPendingHeights()
         try FileManager.default.createDirectory(
             at: URL(fileURLWithPath: screenshot).deletingLastPathComponent(), withIntermediateDirectories: true)
         try display.screenshot(to: screenshot)

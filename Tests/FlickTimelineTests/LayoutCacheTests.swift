@@ -72,9 +72,7 @@ struct PersistedHeightTests {
             _ = try store.insert([post])
             let cache = LayoutCache(store: store)
             cache.insert(layout)
-            try store.persistHeights([
-                LayoutHeight(postID: post.id, contentVersion: post.contentVersion, layoutKey: layout.key.environmentKey, height: layout.height)
-            ])
+            cache.persistPendingHeights()
         }
         let relaunched = LayoutCache(store: try FeedStore(path: path))
         #expect(relaunched.height(for: layout.key) == layout.height)

@@ -1,3 +1,4 @@
+import Dispatch
 import FlickCore
 
 /// Where computed cell heights outlive the process (the feed store's `layout_heights` table),
@@ -21,6 +22,9 @@ public final class LayoutCache: Sendable {
         public var costLimit = 24 * 1024 * 1024
         /// Heights remembered in memory without their layouts; default 200,000 (≈ 10 MB).
         public var heightCountLimit = 200_000
+        /// New heights written to the store per batch, on a background queue; default 256
+        /// (one transaction per ~256 laid-out cells, never one per cell).
+        public var persistBatch = 256
 
         public init() {}
     }
@@ -36,11 +40,15 @@ public final class LayoutCache: Sendable {
     private let heights: LockedBox<CostLRU<PostLayoutKey, Double>>
     private let statistics = LockedBox(Statistics())
     private let store: (any LayoutHeightStoring)?
+    private let pending = LockedBox([LayoutHeight]())
+    private let persistBatch: Int
+    private let writer = DispatchQueue(label: "flick.layout-heights", qos: .background)
 
     public init(configuration: Configuration = Configuration(), store: (any LayoutHeightStoring)? = nil) {
         layouts = LockedBox(CostLRU(costLimit: configuration.costLimit))
         heights = LockedBox(CostLRU(costLimit: configuration.heightCountLimit))
         self.store = store
+        persistBatch = max(1, configuration.persistBatch)
     }
 
     public var stats: Statistics { statistics.value }
@@ -52,10 +60,34 @@ public final class LayoutCache: Sendable {
         return found
     }
 
-    /// Keeps `layout` and remembers its height.
+    /// Keeps `layout`, remembers its height, and queues the height for the store (written in
+    /// batches on a background queue).
     public func insert(_ layout: PostLayout) {
         layouts.withLock { _ = $0.insert(layout, for: layout.key, cost: layout.estimatedCost) }
         heights.withLock { _ = $0.insert(layout.height, for: layout.key, cost: 1) }
+        guard store != nil else { return }
+        let key = layout.key
+        let full = pending.withLock { batch -> Bool in
+            batch.append(LayoutHeight(postID: key.postID, contentVersion: key.contentVersion, layoutKey: key.environmentKey, height: layout.height))
+            return batch.count >= persistBatch
+        }
+        if full { writer.async { [self] in flush() } }
+    }
+
+    /// Writes queued heights now and waits for the background writer (call before exit so the
+    /// next launch knows them). Any thread but the writer's.
+    public func persistPendingHeights() {
+        writer.sync { flush() }
+    }
+
+    /// Runs on `writer`. A failed write is dropped: heights are a cache the next launch rebuilds.
+    private func flush() {
+        let batch = pending.withLock { batch -> [LayoutHeight] in
+            defer { batch.removeAll() }
+            return batch
+        }
+        guard let store, !batch.isEmpty else { return }
+        try? store.persistHeights(batch)
     }
 
     /// The exact height for `key` if known: from a cached layout, a remembered height, or the
