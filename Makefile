@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build test demo release clean
+.PHONY: setup build test demo bench release clean
 
 ## Install the Debian packages listed in scripts/apt-packages.txt (only the missing ones).
 setup:
@@ -22,6 +22,11 @@ release: setup
 ## Render what Flick draws today and say where it went.
 demo: release
 	.build/release/flick demo --screenshot $(OUT)/demo.png --report $(OUT)/demo-report.json
+
+## The standard benchmark: every mode over the standard scroll scripts on a 100k-post feed,
+## plus micro-benchmarks; leaves bench-out/bench.json and bench-out/bench.png.
+bench: release
+	.build/release/flick bench --scroll --modes all --posts 100000 --json bench-out/bench.json --plot bench-out/bench.png
 
 clean:
 	rm -rf .build $(OUT)

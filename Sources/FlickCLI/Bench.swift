@@ -1,23 +1,32 @@
 import ArgumentParser
+import FlickList
 import FlickTimeline
 import Foundation
 
 /// `flick bench`: measures Flick against its baselines in one run.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure hot paths against raw Pango/Cairo baselines (use a release build).",
-        discussion: "Scroll-script benchmarks against the naive pipeline arrive with the list engine.")
+        abstract: "Measure Flick against the naive pipeline and raw Pango/Cairo (use a release build).",
+        discussion: """
+            Micro-benchmarks time the hot paths beside raw Pango/Cairo. --scroll replays the
+            standard scroll scripts on a headless 60/120 Hz display with real workers, once per
+            mode: flick, naive, and ablations that turn off one technique each
+            (\(BenchMode.allCases.map(\.rawValue).joined(separator: ", "))).
+            """)
 
     @Option(help: "Timed runs per micro-benchmark.")
     var runs: Int = 400
 
-    @Option(help: "Also write the results as JSON to this path.")
-    var json: String?
+    @Flag(help: "Skip the micro-benchmarks.")
+    var noMicro = false
 
-    @Flag(help: "Also replay the standard scroll scripts headless, Flick against the naive pipeline.")
+    @Flag(help: "Replay the standard scroll scripts for each mode.")
     var scroll = false
 
-    @Option(help: "Feed for --scroll: a feed.sqlite or its folder (default: generate --posts into out/bench-feed).")
+    @Option(help: "Modes for --scroll, comma-separated, or \"all\".")
+    var modes: String = "flick,naive"
+
+    @Option(help: "Feed for --scroll: a feed.sqlite or its folder (default: generate --posts into out/bench-feed-N).")
     var db: String?
 
     @Option(help: "Posts to generate for --scroll when no --db is given.")
@@ -26,56 +35,100 @@ struct Bench: ParsableCommand {
     @Option(help: "Display clock for --scroll: 60 or 120 Hz.")
     var hz: Double = 120
 
-    @Flag(help: "Skip the micro-benchmarks.")
-    var noMicro = false
+    @Option(help: "Write the results as JSON to this path.")
+    var json: String?
+
+    @Option(help: "Draw frame times per mode into this PNG (with --scroll).")
+    var plot: String?
 
     func validate() throws {
         guard runs >= 10 else { throw ValidationError("--runs must be at least 10") }
+        guard hz == 60 || hz == 120 else { throw ValidationError("--hz must be 60 or 120") }
+        _ = try selectedModes()
+    }
+
+    func selectedModes() throws -> [BenchMode] {
+        if modes == "all" { return BenchMode.allCases }
+        return try modes.split(separator: ",").map { name in
+            guard let mode = BenchMode(rawValue: String(name)) else {
+                throw ValidationError("unknown mode \"\(name)\"; modes: \(BenchMode.allCases.map(\.rawValue).joined(separator: ", ")), all")
+            }
+            return mode
+        }
     }
 
     func run() throws {
-        if scroll { try MainActor.assumeIsolated { try runScroll() } }
-        if noMicro { return }
-        let rows = try MicroBenchmarks(runs: runs).run { stage in
-            FileHandle.standardError.write(Data("bench: \(stage)…\n".utf8))
+        var document: [String: Any] = [:]
+        if scroll {
+            let data = try MainActor.assumeIsolated { try runScroll() }
+            document["scroll"] = try JSONSerialization.jsonObject(with: data)
         }
+        if !noMicro { document["micro"] = try runMicro() }
+        if let json {
+            let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+            try OutputFile.write([UInt8](data), to: json)
+            print("wrote \(json)")
+        }
+    }
+
+    private func progress(_ stage: String) {
+        FileHandle.standardError.write(Data("bench: \(stage)…\n".utf8))
+    }
+
+    private func runMicro() throws -> [[String: Any]] {
+        let rows = try MicroBenchmarks(runs: runs).run(progress: progress)
         print("micro-benchmarks (median of \(runs) runs; baseline = raw Pango/Cairo, or full render / full-size decode)")
         print(pad("measure", 44) + pad("Flick", 12) + pad("baseline", 12) + "ratio")
         for row in rows {
             print(pad(row.name, 44) + pad(format(row.flick) + " " + row.unit, 12) + pad(row.baseline.map { format($0) + " " + row.unit } ?? "—", 12) + row.overhead)
         }
-        if let json {
-            let objects = rows.map { row -> [String: Any] in
-                var object: [String: Any] = ["name": row.name, "flick": row.flick, "unit": row.unit]
-                if let baseline = row.baseline { object["baseline"] = baseline }
-                return object
-            }
-            let data = try JSONSerialization.data(withJSONObject: ["micro": objects], options: [.prettyPrinted, .sortedKeys])
-            try OutputFile.write([UInt8](data), to: json)
+        return rows.map { row in
+            var object: [String: Any] = ["name": row.name, "flick": row.flick, "unit": row.unit]
+            if let baseline = row.baseline { object["baseline"] = baseline }
+            return object
         }
     }
 
+    /// Runs the scroll modes; returns their results as JSON data.
     @MainActor
-    private func runScroll() throws {
+    private func runScroll() throws -> Data {
         let database = try benchDatabase()
         let benchmark = ScrollBenchmark(database: database, hz: hz)
         var results: [ScrollBenchmark.Result] = []
-        for mode in ["flick", "naive"] {
-            results.append(try benchmark.run(mode: mode) { FileHandle.standardError.write(Data("bench: \($0)…\n".utf8)) })
+        for mode in try selectedModes() {
+            results.append(try benchmark.run(mode, progress: progress))
         }
-        print("scroll scripts at \(Int(hz)) Hz, 375×667 pt @2x, \(try FeedStore(path: database).count()) posts (main-thread ms per frame; janky = over \(String(format: "%.2f", 1000 / hz)) ms)")
-        print(ScrollBenchmark.table(results))
+        let floor = benchmark.viewportCopyMilliseconds()
+        let rows = try FeedStore(path: database).count()
+        print("scroll scripts (\(StandardScripts.all.map(\.name).joined(separator: ", "))) at \(Int(hz)) Hz, 375×667 pt @2x, \(rows) posts")
+        print(ScrollBenchmark.table(results, copyFloor: floor))
+        if let plot {
+            try OutputFile.write(try BenchPlot(results: results, hz: hz).render().pngData(), to: plot)
+            print("wrote \(plot)")
+        }
+        var modes: [String: Any] = [:]
+        for result in results {
+            var object = result.report.jsonObject
+            object["firstFrameMs"] = result.firstFrameMilliseconds.isFinite ? result.firstFrameMilliseconds : -1
+            object["cpuSeconds"] = result.cpuSeconds
+            object["peakResidentMB"] = result.peakResidentMegabytes
+            object["layoutsPerSecond"] = Double(result.layouts) / result.seconds
+            object["rendersPerSecond"] = Double(result.renders) / result.seconds
+            modes[result.mode.rawValue] = object
+        }
+        return try JSONSerialization.data(withJSONObject: ["hz": hz, "posts": rows, "viewportCopyMs": floor, "modes": modes])
     }
 
     private func benchDatabase() throws -> String {
         if let db {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: db, isDirectory: &isFolder)
+            guard FileManager.default.fileExists(atPath: db, isDirectory: &isFolder) else { throw ValidationError("no feed at \(db)") }
             return isFolder.boolValue ? URL(fileURLWithPath: db).appendingPathComponent("feed.sqlite").path : db
         }
         let folder = URL(fileURLWithPath: "out/bench-feed-\(posts)", isDirectory: true)
         let database = folder.appendingPathComponent("feed.sqlite").path
         if !FileManager.default.fileExists(atPath: database) {
+            progress("generating \(posts) posts in \(folder.path)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             _ = try FeedGeneration(posts: posts, seed: 1, folder: folder, pool: ImagePoolGenerator.plannedPool, writeJSON: false).run(
                 progress: ProgressBar(total: posts, label: "posts").update)

@@ -67,7 +67,7 @@ struct Demo: ParsableCommand {
         try FileManager.default.createDirectory(
             at: URL(fileURLWithPath: screenshot).deletingLastPathComponent(), withIntermediateDirectories: true)
         try display.screenshot(to: screenshot)
-        let summary = FrameReport(frames: display.frames)
+        let summary = FrameReport(frames: display.frames, hz: hz, settles: display.settles)
         try OutputFile.write([UInt8](try summary.json()), to: report)
         print(summary.text)
         print("wrote \(screenshot) and \(report)")

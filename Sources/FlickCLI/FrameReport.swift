@@ -1,39 +1,42 @@
 import FlickList
 import Foundation
 
-/// A summary of a run's frames: main-thread time percentiles, blank and skeleton frames.
+/// A run's frames as the command line reports them: one summary line and a JSON document.
 struct FrameReport {
     let frames: [FrameStats]
+    let summary: RunSummary
 
-    var mainThread: [Double] { frames.map(\.mainThreadMilliseconds).sorted() }
-
-    func percentile(_ p: Double) -> Double {
-        let sorted = mainThread
-        guard !sorted.isEmpty else { return 0 }
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
-    }
-
-    var blankFrames: Int { frames.filter { $0.rowsBlank > 0 }.count }
-    var skeletonFrames: Int { frames.filter { $0.rowsSkeleton > 0 }.count }
-    var meanSkeletonPercent: Double {
-        frames.isEmpty ? 0 : frames.map(\.skeletonFraction).reduce(0, +) / Double(frames.count) * 100
+    init(frames: [FrameStats], hz: Double, settles: [Int] = []) {
+        self.frames = frames
+        summary = RunSummary(frames: frames, hz: hz, settles: settles)
     }
 
     var text: String {
         String(
-            format: "%d frames; main thread p50 %.2f ms, p99 %.2f ms, max %.2f ms; frames with blank rows: %d; frames with skeletons: %d (mean skeleton area %.1f%%)",
-            frames.count, percentile(0.5), percentile(0.99), mainThread.last ?? 0, blankFrames, skeletonFrames, meanSkeletonPercent)
+            format: "%d frames; main thread p50 %.2f ms, p99 %.2f ms, max %.2f ms; janky frames: %d; frames with blank rows: %d; mean skeleton area %.1f%%",
+            summary.frameCount, summary.p50, summary.p99, summary.max, summary.jankyFrames, summary.blankFrames,
+            summary.meanSkeletonPercent)
+    }
+
+    var jsonObject: [String: Any] {
+        [
+            "frames": summary.frameCount,
+            "budgetMs": summary.budgetMilliseconds,
+            "mainThreadMs": ["p50": summary.p50, "p90": summary.p90, "p99": summary.p99, "max": summary.max],
+            "jankyFrames": summary.jankyFrames,
+            "jankyPercent": summary.jankyPercent,
+            "hitchMsPerSecond": summary.hitchMillisecondsPerSecond,
+            "blankFrames": summary.blankFrames,
+            "meanBlankPercent": summary.meanBlankPercent,
+            "meanSkeletonPercent": summary.meanSkeletonPercent,
+            "settleToDrawnMs": summary.settleToDrawnMilliseconds.map { $0 ?? -1 },
+            "perFrame": frames.map {
+                ["ms": $0.mainThreadMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton, "blank": $0.rowsBlank]
+            },
+        ]
     }
 
     func json() throws -> Data {
-        let object: [String: Any] = [
-            "frames": frames.count,
-            "mainThreadMs": ["p50": percentile(0.5), "p90": percentile(0.9), "p99": percentile(0.99), "max": mainThread.last ?? 0],
-            "blankFrames": blankFrames,
-            "skeletonFrames": skeletonFrames,
-            "meanSkeletonPercent": meanSkeletonPercent,
-            "perFrame": frames.map { ["ms": $0.mainThreadMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton, "blank": $0.rowsBlank] },
-        ]
-        return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        try JSONSerialization.data(withJSONObject: jsonObject, options: [.sortedKeys])
     }
 }

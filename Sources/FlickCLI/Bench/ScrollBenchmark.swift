@@ -1,3 +1,4 @@
+import Dispatch
 import FlickCore
 import FlickList
 import FlickRaster
@@ -5,29 +6,25 @@ import FlickTimeline
 import Foundation
 
 /// The real engine, headless on a 60/120 Hz display clock with real workers, replaying the
-/// standard scroll scripts once per pipeline, so Flick and the naive baseline are measured in
-/// the same run on the same feed.
+/// standard scroll scripts once per mode, so Flick, the naive baseline and the ablations are
+/// measured in the same run on the same feed.
 @MainActor
 struct ScrollBenchmark {
     struct Result {
-        let mode: String
+        let mode: BenchMode
         let report: FrameReport
-        /// Frames from each settle until the visible rows were fully drawn.
-        let settleDelays: [Int]
-        let budgetMilliseconds: Double
+        let settles: [Int]
+        /// Wall time from creating the engine to the first frame with every visible row drawn.
+        let firstFrameMilliseconds: Double
+        /// Process CPU seconds spent during the mode.
+        let cpuSeconds: Double
+        /// Process peak resident memory after the mode (monotonic across modes).
+        let peakResidentMegabytes: Double
+        let layouts: Int
+        let renders: Int
+        let seconds: Double
 
-        var jankyFrames: Int { report.frames.filter { $0.mainThreadMilliseconds > budgetMilliseconds }.count }
-        var hitchMillisecondsPerSecond: Double {
-            let late = report.frames.map { max(0, $0.mainThreadMilliseconds - budgetMilliseconds) }.reduce(0, +)
-            let seconds = Double(report.frames.count) * budgetMilliseconds / 1000
-            return seconds > 0 ? late / seconds : 0
-        }
-
-        func settlePercentile(_ p: Double) -> Int {
-            let sorted = settleDelays.sorted()
-            guard !sorted.isEmpty else { return 0 }
-            return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-        }
+        var summary: RunSummary { report.summary }
     }
 
     let database: String
@@ -35,48 +32,86 @@ struct ScrollBenchmark {
     let viewport = Size(width: 375, height: 667)
     let scale = DisplayScale.two
 
-    func run(mode: String, progress: (String) -> Void) throws -> Result {
+    func run(_ mode: BenchMode, progress: (String) -> Void) throws -> Result {
+        let cpuBefore = ResourceUsage.cpuSeconds
+        let started = DispatchTime.now().uptimeNanoseconds
         let store = try FeedStore(path: database)
         var source = try TimelineDataSource(store: store)
-        let configuration: ListEngine<TimelineDataSource>.Configuration
-        switch mode {
-        case "naive":
-            source.cachesLayouts = false
-            configuration = .naive
-        default:
-            configuration = ListEngine<TimelineDataSource>.Configuration()
-        }
+        let (configuration, pool) = mode.configure(&source)
         let engine = ListEngine(
             source: source, viewport: viewport, scale: scale, placeholder: source.placeholderTile(width: viewport.width, scale: scale),
-            configuration: configuration)
+            pool: pool, configuration: configuration)
         let display = HeadlessDisplay(engine: engine, hz: hz, pacing: .realTime)
+        var firstFrame = Double.infinity
+        for _ in 0..<Int(hz * 5) {
+            display.step()
+            if engine.visibleRowsFullyDrawn {
+                firstFrame = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+                break
+            }
+        }
+        let scriptsStart = display.frames.count
         for (name, text) in StandardScripts.all {
-            progress("\(mode): \(name)")
+            progress("\(mode.rawValue): \(name)")
             display.play(try ScrollScript(parsing: text))
         }
-        let delays = display.settles.map { settle in
-            display.frames.first { $0.index >= settle && $0.rowsSkeleton == 0 && $0.rowsBlank == 0 }.map { $0.index - settle } ?? -1
-        }
-        return Result(mode: mode, report: FrameReport(frames: display.frames), settleDelays: delays, budgetMilliseconds: 1000 / hz)
+        let frames = Array(display.frames.dropFirst(scriptsStart))
+        let counters = engine.counters
+        return Result(
+            mode: mode, report: FrameReport(frames: frames, hz: hz, settles: display.settles.filter { $0 >= scriptsStart }),
+            settles: display.settles, firstFrameMilliseconds: firstFrame, cpuSeconds: ResourceUsage.cpuSeconds - cpuBefore,
+            peakResidentMegabytes: ResourceUsage.peakResidentMegabytes, layouts: counters.layouts, renders: counters.renders,
+            seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
 
-    static func table(_ results: [Result]) -> String {
-        func f(_ value: Double) -> String { String(format: value >= 100 ? "%.0f" : "%.2f", value) }
-        var lines = ["mode    frames  p50 ms  p90 ms  p99 ms  max ms  janky   hitch ms/s  blank frames  skeleton %  settle→drawn p50/p95 frames"]
-        for r in results {
-            let report = r.report
-            lines.append(
-                [r.mode.padding(toLength: 8, withPad: " ", startingAt: 0), "\(report.frames.count)".padding(toLength: 8, withPad: " ", startingAt: 0),
-                 f(report.percentile(0.5)).padding(toLength: 8, withPad: " ", startingAt: 0), f(report.percentile(0.9)).padding(toLength: 8, withPad: " ", startingAt: 0),
-                 f(report.percentile(0.99)).padding(toLength: 8, withPad: " ", startingAt: 0), f(report.mainThread.last ?? 0).padding(toLength: 8, withPad: " ", startingAt: 0),
-                 "\(r.jankyFrames)".padding(toLength: 8, withPad: " ", startingAt: 0), f(r.hitchMillisecondsPerSecond).padding(toLength: 12, withPad: " ", startingAt: 0),
-                 "\(report.blankFrames)".padding(toLength: 14, withPad: " ", startingAt: 0), f(report.meanSkeletonPercent).padding(toLength: 12, withPad: " ", startingAt: 0),
-                 "\(r.settlePercentile(0.5))/\(r.settlePercentile(0.95))"].joined())
+    /// Median cost of copying one full viewport of pixels: the floor of any compositor.
+    func viewportCopyMilliseconds() -> Double {
+        let bytes = scale.pixels(viewport.width) * scale.pixels(viewport.height) * 4
+        let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        let target = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        defer {
+            source.deallocate()
+            target.deallocate()
         }
-        if let flick = results.first(where: { $0.mode == "flick" }), let naive = results.first(where: { $0.mode == "naive" }) {
-            let p99 = naive.report.percentile(0.99) / max(0.001, flick.report.percentile(0.99))
-            let p50 = naive.report.percentile(0.5) / max(0.001, flick.report.percentile(0.5))
-            lines.append(String(format: "naive/flick: p50 %.1f×, p99 %.1f×, max %.1f×", p50, p99, (naive.report.mainThread.last ?? 0) / max(0.001, flick.report.mainThread.last ?? 0)))
+        source.initializeMemory(as: UInt8.self, repeating: 7, count: bytes)
+        target.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        return Stopwatch.measure(runs: 200, warmup: 10) { target.copyMemory(from: source, byteCount: bytes) }.median / 1000
+    }
+
+    static func table(_ results: [Result], copyFloor: Double) -> String {
+        func f(_ value: Double) -> String {
+            value.isInfinite ? "∞" : String(format: value >= 100 ? "%.0f" : "%.2f", value)
+        }
+        func column(_ text: String, _ width: Int) -> String {
+            text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+        }
+        let header = ["mode", "p50", "p90", "p99", "max", "janky", "hitch", "blank", "blank%", "skel%", "land p50/p95", "first", "lay/s", "ren/s", "cpu s", "rss"]
+        let widths = [17, 7, 7, 7, 7, 7, 7, 7, 7, 7, 14, 8, 7, 7, 7, 6]
+        var lines = [zip(header, widths).map { column($0, $1) }.joined()]
+        for r in results {
+            let s = r.summary
+            let cells = [
+                r.mode.rawValue, f(s.p50), f(s.p90), f(s.p99), f(s.max), "\(s.jankyFrames)", f(s.hitchMillisecondsPerSecond),
+                "\(s.blankFrames)", f(s.meanBlankPercent), f(s.meanSkeletonPercent),
+                f(s.settleToDrawn(percentile: 0.5)) + "/" + f(s.settleToDrawn(percentile: 0.95)), f(r.firstFrameMilliseconds),
+                String(Int(Double(r.layouts) / r.seconds)), String(Int(Double(r.renders) / r.seconds)), f(r.cpuSeconds),
+                String(Int(r.peakResidentMegabytes)),
+            ]
+            lines.append(zip(cells, widths).map { column($0, $1) }.joined())
+        }
+        lines.append("main-thread ms per frame (p50/p90/p99/max); janky = frames over \(f(results.first?.summary.budgetMilliseconds ?? 0)) ms; hitch = ms late per s;")
+        lines.append("blank = frames with blank rows; land = ms from each settle until its rows were fully drawn; first = ms to first fully drawn frame;")
+        lines.append("lay/s, ren/s = layouts and full renders committed per second; rss = process peak MB so far (modes run in order).")
+        lines.append(String(format: "one viewport memcpy: %.3f ms", copyFloor))
+        if let flick = results.first(where: { $0.mode == .flick }) {
+            lines.append(String(format: "flick p99 = %.1f× the memcpy floor", flick.summary.p99 / max(copyFloor, 1e-6)))
+            for other in results where other.mode != .flick {
+                lines.append(
+                    String(
+                        format: "%@/flick: p99 %.1f×, max %.1f×, janky %d vs %d", other.mode.rawValue,
+                        other.summary.p99 / max(flick.summary.p99, 1e-6), other.summary.max / max(flick.summary.max, 1e-6),
+                        other.summary.jankyFrames, flick.summary.jankyFrames))
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,58 @@
+import FlickList
+import Testing
+
+@Suite("RunSummary")
+struct RunSummaryTests {
+    static func frame(_ index: Int, ms: Double, skeleton: Int = 0, blank: Int = 0, blankPixels: Int = 0, skeletonPixels: Int = 0) -> FrameStats {
+        var stats = FrameStats()
+        stats.index = index
+        stats.mainThreadMilliseconds = ms
+        stats.rowsSkeleton = skeleton
+        stats.rowsBlank = blank
+        stats.blankPixels = blankPixels
+        stats.skeletonPixels = skeletonPixels
+        stats.viewportPixels = 1_000
+        return stats
+    }
+
+    @Test func aKnownJankyFrameIsCountedWithItsHitchTime() {
+        var frames = (0..<119).map { Self.frame($0, ms: 1) }
+        frames.append(Self.frame(119, ms: 20))  // 11.67 ms over a 8.33 ms budget
+        let summary = RunSummary(frames: frames, hz: 120)
+        #expect(summary.jankyFrames == 1)
+        #expect(abs(summary.jankyPercent - 100.0 / 120) < 1e-9)
+        #expect(abs(summary.hitchMillisecondsPerSecond - (20 - 1000.0 / 120)) < 1e-9, "120 frames = 1 s")
+        #expect(summary.max == 20)
+        #expect(summary.p50 == 1)
+        #expect(summary.p99 == 1, "one slow frame in 120 is above the 99th percentile (nearest rank)")
+    }
+
+    @Test func blankAreaOfAKnownFrameIsExact() {
+        let frames = [Self.frame(0, ms: 1, blank: 1, blankPixels: 250), Self.frame(1, ms: 1), Self.frame(2, ms: 1, skeleton: 2, skeletonPixels: 500)]
+        let summary = RunSummary(frames: frames, hz: 60)
+        #expect(summary.blankFrames == 1)
+        #expect(abs(summary.meanBlankPercent - 25.0 / 3) < 1e-9)
+        #expect(abs(summary.meanSkeletonPercent - 50.0 / 3) < 1e-9)
+        #expect(summary.budgetMilliseconds == 1000.0 / 60)
+        #expect(summary.jankyFrames == 0)
+    }
+
+    @Test func settleToDrawnCountsFramesUntilNoSkeletonIsLeft() {
+        let frames = [
+            Self.frame(0, ms: 1, skeleton: 1), Self.frame(1, ms: 1, skeleton: 1), Self.frame(2, ms: 1),
+            Self.frame(3, ms: 1), Self.frame(4, ms: 1, skeleton: 3),
+        ]
+        let summary = RunSummary(frames: frames, hz: 100, settles: [0, 3, 4])
+        #expect(summary.settleToDrawnMilliseconds == [20, 0, nil])
+        #expect(summary.settleToDrawn(percentile: 0.5) == 20)
+        #expect(summary.settleToDrawn(percentile: 0.95) == .infinity)
+        #expect(abs(summary.settlesDrawnOnArrival - 1.0 / 3) < 1e-9)
+    }
+
+    @Test func emptyLogSummarizesToZeros() {
+        let summary = RunSummary(frames: [], hz: 120)
+        #expect(summary.frameCount == 0)
+        #expect(summary.p99 == 0)
+        #expect(summary.hitchMillisecondsPerSecond == 0)
+    }
+}
