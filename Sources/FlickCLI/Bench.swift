@@ -41,6 +41,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Draw frame times per mode into this PNG (with --scroll).")
     var plot: String?
 
+    @Option(help: "Replay this script file (see ScrollScript) instead of the standard scripts.")
+    var script: String?
+
     func validate() throws {
         guard runs >= 10 else { throw ValidationError("--runs must be at least 10") }
         guard hz == 60 || hz == 120 else { throw ValidationError("--hz must be 60 or 120") }
@@ -93,14 +96,19 @@ struct Bench: ParsableCommand {
     @MainActor
     private func runScroll() throws -> Data {
         let database = try benchDatabase()
-        let benchmark = ScrollBenchmark(database: database, hz: hz)
+        let scripts: [(name: String, text: String)] =
+            try script.map { [(URL(fileURLWithPath: $0).lastPathComponent, try String(contentsOfFile: $0, encoding: .utf8))] }
+            ?? StandardScripts.all
+        // A bad script file fails here, naming its line, before any mode has run.
+        for entry in scripts { _ = try ScrollScript(parsing: entry.text) }
+        let benchmark = ScrollBenchmark(database: database, hz: hz, scripts: scripts)
         var results: [ScrollBenchmark.Result] = []
         for mode in try selectedModes() {
             results.append(try benchmark.run(mode, progress: progress))
         }
         let floor = benchmark.viewportCopyMilliseconds()
-        let rows = try FeedStore(path: database).count()
-        print("scroll scripts (\(StandardScripts.all.map(\.name).joined(separator: ", "))) at \(Int(hz)) Hz, 375×667 pt @2x, \(rows) posts")
+        let rows = try FeedStore(path: database, configuration: .viewing).count()
+        print("scroll scripts (\(scripts.map(\.name).joined(separator: ", "))) at \(Int(hz)) Hz, 375×667 pt @2x, \(rows) posts")
         print(ScrollBenchmark.table(results, copyFloor: floor))
         if let plot {
             try OutputFile.write(try BenchPlot(results: results, hz: hz).render().pngData(), to: plot)

@@ -54,7 +54,7 @@ struct Demo: ParsableCommand {
         let database = try demoDatabase()
         let text = try script.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? StandardScripts.demo
         let parsed = try ScrollScript(parsing: text)
-        let store = try FeedStore(path: database)
+        let store = try FeedStore(path: database, configuration: .viewing)
         let source = try TimelineDataSource(store: store)
         let displayScale = DisplayScale(scale)
         let engine = ListEngine(

@@ -119,3 +119,25 @@ struct FeedStoreDamageTests {
         #expect(try store.height(for: post.id, version: post.contentVersion, layoutKey: "k") == 120)
     }
 }
+
+@Suite("FeedStore viewing configuration")
+struct FeedStoreViewingTests {
+    @Test func viewingStillRebuildsADamagedHeightsTable() throws {
+        let folder = GeneratorTests.temporaryFolder("viewing")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("feed.sqlite").path
+        do {
+            let store = try FeedStore(path: path)
+            _ = try store.insert([PostLayoutTests.post(text: "x")])
+        }
+        let raw = try DatabaseQueue(path: path)
+        try raw.write { db in
+            try db.execute(sql: "DROP TABLE layout_heights")
+            try db.execute(sql: "CREATE TABLE layout_heights (junk TEXT)")
+        }
+        try raw.close()
+        let store = try FeedStore(path: path, configuration: .viewing)
+        #expect(store.repairs.count == 1)
+        #expect(try store.count() == 1)
+    }
+}

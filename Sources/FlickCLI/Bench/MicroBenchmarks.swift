@@ -82,9 +82,36 @@ struct MicroBenchmarks {
             rows.append(Row(name: "cell layout+raster/s on \(workers) worker(s)", flick: throughput, baseline: nil, unit: "/s"))
         }
 
+        progress("list decisions")
+        rows += listRows()
+
         progress("decoding")
         rows += try decodeRows()
         return rows
+    }
+
+    /// The per-frame decisions of the list on a 1M-row index: what the main thread pays.
+    private func listRows() -> [Row] {
+        var index = HeightIndex(rowCount: 1_000_000)
+        var random = SplitMix64(seed: 5)
+        for row in stride(from: 0, to: 1_000_000, by: 7) { index.setExactHeight(Double(random.int(in: 80...600)), forRow: row) }
+        let total = index.totalHeight
+        let lookups = Stopwatch.measure(runs: runs) {
+            for _ in 0..<100 { _ = index.row(atOffset: random.unit() * total) }
+        }
+        let updates = Stopwatch.measure(runs: runs) {
+            for _ in 0..<100 { index.setExactHeight(Double(random.int(in: 80...600)), forRow: random.int(in: 0...999_999)) }
+        }
+        let policy = RangePolicy()
+        let plans = Stopwatch.measure(runs: runs) {
+            let offset = random.unit() * (total - 667)
+            _ = policy.plan(.init(offset: offset, viewportHeight: 667, velocity: 20_000, motion: .decelerating(target: offset + 30_000)), rows: index)
+        }
+        return [
+            Row(name: "HeightIndex row(atOffset:), 1M rows", flick: lookups.median / 100, baseline: nil, unit: "µs"),
+            Row(name: "HeightIndex setExactHeight, 1M rows", flick: updates.median / 100, baseline: nil, unit: "µs"),
+            Row(name: "RangePolicy plan (fast fling), 1M rows", flick: plans.median, baseline: nil, unit: "µs"),
+        ]
     }
 
     private func cellsPerSecond(posts: [Post], workers: Int, render: Bool) -> Double {

@@ -29,13 +29,15 @@ struct ScrollBenchmark {
 
     let database: String
     let hz: Double
+    /// Scripts to replay, by name.
+    let scripts: [(name: String, text: String)]
     let viewport = Size(width: 375, height: 667)
     let scale = DisplayScale.two
 
     func run(_ mode: BenchMode, progress: (String) -> Void) throws -> Result {
         let cpuBefore = ResourceUsage.cpuSeconds
         let started = DispatchTime.now().uptimeNanoseconds
-        let store = try FeedStore(path: database)
+        let store = try FeedStore(path: database, configuration: .viewing)
         var source = try TimelineDataSource(store: store)
         let (configuration, pool) = mode.configure(&source)
         let engine = ListEngine(
@@ -51,7 +53,7 @@ struct ScrollBenchmark {
             }
         }
         let scriptsStart = display.frames.count
-        for (name, text) in StandardScripts.all {
+        for (name, text) in scripts {
             progress("\(mode.rawValue): \(name)")
             display.play(try ScrollScript(parsing: text))
         }

@@ -7,6 +7,13 @@ public struct FrameStats: Hashable, Sendable {
     /// Main-thread work for the frame (physics, commits, range decisions, scheduling,
     /// compositing), measured with the real clock, milliseconds.
     public var mainThreadMilliseconds = 0.0
+    /// Of which: applying worker results and exact heights (or, in the naive pipeline, laying
+    /// out and drawing rows), milliseconds.
+    public var commitMilliseconds = 0.0
+    /// Of which: range decisions and scheduling, milliseconds.
+    public var scheduleMilliseconds = 0.0
+    /// Of which: compositing, milliseconds.
+    public var composeMilliseconds = 0.0
     /// Visible rows with their full render.
     public var rowsFull = 0
     /// Visible rows showing a skeleton (from their layout) or a placeholder (before layout).

@@ -109,11 +109,13 @@ public final class ListEngine<Source: ListDataSource> {
         frameIndex += 1
 
         physics.step(to: time)
+        let commitStart = DispatchTime.now().uptimeNanoseconds
         if naive != nil {
             drawVisibleRowsOnTheMainThread(time: time)
         } else {
             applyResults(time: time)
         }
+        let scheduleStart = DispatchTime.now().uptimeNanoseconds
         let input = rangeInput()
         let plan = policy.plan(input, rows: heights)
         lastPlan = plan
@@ -123,6 +125,7 @@ public final class ListEngine<Source: ListDataSource> {
                 policy.timeUntilVisible(row: row, input: input, rows: heights)
             }
         }
+        let composeStart = DispatchTime.now().uptimeNanoseconds
         let rows = plan.visible.map { row -> Compositor.Row in
             if let naive { return naive.compositorRow(row, top: heights.offset(ofRow: row) - physics.contentOffset, height: heights.height(ofRow: row)) }
             let slot = scheduler.slot(row)
@@ -133,7 +136,11 @@ public final class ListEngine<Source: ListDataSource> {
         let contents = compositor.compose(rows, stats: &stats)
         lastContents = zip(plan.visible, contents).map { ($0, $1) }
         stats.offset = physics.contentOffset
-        stats.mainThreadMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let end = DispatchTime.now().uptimeNanoseconds
+        stats.mainThreadMilliseconds = Double(end - start) / 1e6
+        stats.commitMilliseconds = Double(scheduleStart - commitStart) / 1e6
+        stats.scheduleMilliseconds = Double(composeStart - scheduleStart) / 1e6
+        stats.composeMilliseconds = Double(end - composeStart) / 1e6
         return stats
     }
 

@@ -1,3 +1,5 @@
+import FlickCore
+
 /// The scroll scripts the benchmark, the end-to-end tests and `flick demo --headless` replay.
 public enum StandardScripts {
     /// Constant-speed reading scrolls at 1k, 3k and 6k pt/s, each lifted and stopped.
@@ -36,6 +38,19 @@ public enum StandardScripts {
         settle
         """
 
+    /// A jump storm: random scroll-to-row jumps (rows from a fixed seed, clamped to the feed),
+    /// each held for a few frames — the worst case for caches and the scheduler.
+    public static let jumpStorm: String = {
+        var random = SplitMix64(seed: 2_026)
+        var lines: [String] = []
+        for _ in 0..<24 {
+            lines.append("jump \(random.int(in: 0...99_000))")
+            lines.append("wait 0.06")
+        }
+        lines.append("settle")
+        return lines.joined(separator: "\n")
+    }()
+
     /// The demo session: drag, fling, a tap, a touch that stops a fling, back to the top.
     public static let demo = """
         wait 0.3
@@ -54,6 +69,6 @@ public enum StandardScripts {
 
     /// Every standard script by name.
     public static let all: [(name: String, text: String)] = [
-        ("constant-speed", constantSpeed), ("flings", flings), ("scroll-to-top", scrollToTop),
+        ("constant-speed", constantSpeed), ("flings", flings), ("jump-storm", jumpStorm), ("scroll-to-top", scrollToTop),
     ]
 }
