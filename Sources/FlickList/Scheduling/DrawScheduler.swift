@@ -1,3 +1,4 @@
+import Dispatch
 import FlickCore
 import FlickRaster
 
@@ -218,15 +219,30 @@ final class DrawScheduler<Source: ListDataSource> {
         }
         outside.sort { $0.lastWanted > $1.lastWanted }
         var bytes = 0
+        var released: [Bitmap] = []
         for (index, entry) in outside.enumerated() {
             bytes += entry.bytes
+            guard index >= configuration.layoutBudget || bytes > configuration.bitmapBudget else { continue }
+            if let full = rows[entry.row]?.full { released.append(full) }
+            if let skeleton = rows[entry.row]?.skeleton { released.append(skeleton) }
             if index >= configuration.layoutBudget {
                 rows[entry.row] = nil
-            } else if bytes > configuration.bitmapBudget {
+            } else {
                 rows[entry.row]!.full = nil
                 rows[entry.row]!.skeleton = nil
             }
         }
+        releaseInBackground(consume released)
+    }
+
+    /// Drops the last references to evicted bitmaps on a background queue: freeing megabytes
+    /// can unmap memory (~0.1–0.3 ms each), which must not happen inside a frame (seed 002:
+    /// release objects off the main thread).
+    private func releaseInBackground(_ bitmaps: consuming [Bitmap]) {
+        guard !bitmaps.isEmpty else { return }
+        // `consume` leaves the box as the only owner, so the last release happens over there.
+        let box = ReleaseBox(consume bitmaps)
+        DispatchQueue.global(qos: .background).async { box.release() }
     }
 }
 
@@ -237,4 +253,13 @@ extension Range where Bound == Int {
         if other.isEmpty { return self }
         return Swift.min(lowerBound, other.lowerBound)..<Swift.max(upperBound, other.upperBound)
     }
+}
+
+/// Carries bitmaps to the queue that releases them; `Bitmap` is immutable and `Sendable`.
+private final class ReleaseBox: Sendable {
+    private let bitmaps: LockedBox<[Bitmap]>
+
+    init(_ bitmaps: [Bitmap]) { self.bitmaps = LockedBox(bitmaps) }
+
+    func release() { bitmaps.withLock { $0.removeAll() } }
 }
