@@ -26,22 +26,15 @@ enum PostRecord {
         var reader = RecordReader(bytes)
         let version = try reader.byte()
         guard version == format else { throw .init(reason: "unknown record format \(version)") }
-        let main = try Body(&reader)
+        let main = try body(&reader)
         var retweeted: RetweetedPost?
         switch try reader.byte() {
         case 0: break
-        case 1:
-            let original = try Body(&reader)
-            retweeted = RetweetedPost(
-                id: original.id, createdAt: original.createdAt, source: original.source, user: original.user,
-                text: original.text, pics: original.pics, reposts: original.reposts, comments: original.comments,
-                likes: original.likes)
+        case 1: retweeted = RetweetedPost(try body(&reader))
         case let tag: throw .init(reason: "bad retweet tag \(tag)")
         }
         guard reader.isAtEnd else { throw .init(reason: "trailing bytes after the record") }
-        return Post(
-            id: main.id, createdAt: main.createdAt, source: main.source, user: main.user, text: main.text,
-            pics: main.pics, reposts: main.reposts, comments: main.comments, likes: main.likes, retweeted: retweeted)
+        return Post(main, retweeted: retweeted)
     }
 
     private static func body(_ content: some PostContent, into writer: inout RecordWriter) {
@@ -65,36 +58,23 @@ enum PostRecord {
     }
 
     /// The decoded fields of one body.
-    private struct Body {
-        let id: String
-        let createdAt: Date
-        let source: String?
-        let user: User
-        let text: String
-        let pics: [Picture]
-        let reposts: Int
-        let comments: Int
-        let likes: Int
-
-        init(_ reader: inout RecordReader) throws(RecordReader.Corruption) {
-            id = try reader.string()
-            createdAt = Date(timeIntervalSince1970: Double(try reader.signed()) / 1000)
-            source = try reader.optionalString()
-            user = User(
-                id: try reader.string(), name: try reader.string(), avatar: try reader.optionalString(),
-                verified: try reader.byte() != 0)
-            text = try reader.string()
-            let count = try reader.count()
-            guard count <= PostLimits.maxPictures else { throw .init(reason: "\(count) pictures") }
-            var pics: [Picture] = []
-            for _ in 0..<count {
-                let url = try reader.string()
-                pics.append(Picture(url: url, width: try reader.optionalCount(), height: try reader.optionalCount()))
-            }
-            self.pics = pics
-            reposts = try reader.count()
-            comments = try reader.count()
-            likes = try reader.count()
+    private static func body(_ reader: inout RecordReader) throws(RecordReader.Corruption) -> PostBody {
+        let id = try reader.string()
+        let createdAt = Date(timeIntervalSince1970: Double(try reader.signed()) / 1000)
+        let source = try reader.optionalString()
+        let user = User(
+            id: try reader.string(), name: try reader.string(), avatar: try reader.optionalString(),
+            verified: try reader.byte() != 0)
+        let text = try reader.string()
+        let count = try reader.count()
+        guard count <= PostLimits.maxPictures else { throw .init(reason: "\(count) pictures") }
+        var pics: [Picture] = []
+        for _ in 0..<count {
+            let url = try reader.string()
+            pics.append(Picture(url: url, width: try reader.optionalCount(), height: try reader.optionalCount()))
         }
+        return PostBody(
+            id: id, createdAt: createdAt, source: source, user: user, text: text, pics: pics,
+            reposts: try reader.count(), comments: try reader.count(), likes: try reader.count())
     }
 }

@@ -14,79 +14,56 @@ enum PostValidator {
     static func post(from value: JSONValue) -> Result<Post, Violation> {
         do throws(Violation) {
             let fields = try Fields(value, prefix: "")
-            let body = try Body(fields)
+            let body = try Self.body(fields)
             var retweeted: RetweetedPost?
             if let original = fields.value("retweeted") {
-                let inner = try Fields(original, prefix: "retweeted.", field: "retweeted")
-                let originalBody = try Body(inner)
-                retweeted = RetweetedPost(
-                    id: originalBody.id, createdAt: originalBody.createdAt, source: originalBody.source,
-                    user: originalBody.user, text: originalBody.text, pics: originalBody.pics,
-                    reposts: originalBody.reposts, comments: originalBody.comments, likes: originalBody.likes)
+                retweeted = RetweetedPost(try Self.body(Fields(original, prefix: "retweeted.", field: "retweeted")))
             }
-            return .success(
-                Post(
-                    id: body.id, createdAt: body.createdAt, source: body.source, user: body.user,
-                    text: body.text, pics: body.pics, reposts: body.reposts, comments: body.comments,
-                    likes: body.likes, retweeted: retweeted))
+            return .success(Post(body, retweeted: retweeted))
         } catch {
             return .failure(error)
         }
     }
 
     /// The validated fields shared by a post and its retweeted original.
-    private struct Body {
-        let id: String
-        let createdAt: Date
-        let source: String?
-        let user: User
-        let text: String
-        let pics: [Picture]
-        let reposts: Int
-        let comments: Int
-        let likes: Int
-
-        init(_ fields: Fields) throws(Violation) {
-            id = try fields.string("id")
-            guard !id.isEmpty else { throw Violation(reason: "\(fields.name("id")) is empty") }
-            let stamp = try fields.string("created_at")
-            guard let date = ISO8601.date(from: stamp) else {
-                let shown = Render.value(.string(stamp))
-                throw Violation(reason: "\(fields.name("created_at")) is not an ISO 8601 date with zone: \(shown)")
-            }
-            createdAt = date
-            source = try fields.optionalString("source")
-            guard let userValue = fields.value("user") else {
-                throw Violation(reason: "\(fields.name("user")) is missing")
-            }
-            let userFields = try Fields(userValue, prefix: fields.prefix + "user.", field: "user")
-            user = User(
-                id: try userFields.string("id"), name: try userFields.string("name"),
-                avatar: try userFields.optionalString("avatar"),
-                verified: try userFields.optionalBool("verified") ?? false)
-            text = try fields.string("text")
-            pics = try Self.pictures(fields)
-            reposts = try fields.count("reposts")
-            comments = try fields.count("comments")
-            likes = try fields.count("likes")
+    private static func body(_ fields: Fields) throws(Violation) -> PostBody {
+        let id = try fields.string("id")
+        guard !id.isEmpty else { throw Violation(reason: "\(fields.name("id")) is empty") }
+        let stamp = try fields.string("created_at")
+        guard let date = ISO8601.date(from: stamp) else {
+            let shown = Render.value(.string(stamp))
+            throw Violation(reason: "\(fields.name("created_at")) is not an ISO 8601 date with zone: \(shown)")
         }
-
-        private static func pictures(_ fields: Fields) throws(Violation) -> [Picture] {
-            guard let value = fields.value("pics") else { return [] }
-            guard case .array(let items) = value else { throw fields.mismatch("pics", "an array", value) }
-            guard items.count <= PostLimits.maxPictures else {
-                let limit = PostLimits.maxPictures
-                throw Violation(
-                    reason: "\(fields.name("pics")) has \(items.count) pictures, at most \(limit) are allowed")
-            }
-            var pictures: [Picture] = []
-            for (index, item) in items.enumerated() {
-                let pic = try Fields(item, prefix: fields.prefix + "pics[\(index)].", field: "pics[\(index)]")
-                let url = try pic.string("url")
-                let width = try pic.dimension("width")
-                pictures.append(Picture(url: url, width: width, height: try pic.dimension("height")))
-            }
-            return pictures
+        let source = try fields.optionalString("source")
+        guard let userValue = fields.value("user") else {
+            throw Violation(reason: "\(fields.name("user")) is missing")
         }
+        let userFields = try Fields(userValue, prefix: fields.prefix + "user.", field: "user")
+        let user = User(
+            id: try userFields.string("id"), name: try userFields.string("name"),
+            avatar: try userFields.optionalString("avatar"),
+            verified: try userFields.optionalBool("verified") ?? false)
+        return PostBody(
+            id: id, createdAt: date, source: source, user: user, text: try fields.string("text"),
+            pics: try pictures(fields), reposts: try fields.count("reposts"), comments: try fields.count("comments"),
+            likes: try fields.count("likes"))
+    }
+
+    private static func pictures(_ fields: Fields) throws(Violation) -> [Picture] {
+        guard let value = fields.value("pics") else { return [] }
+        guard case .array(let items) = value else { throw fields.mismatch("pics", "an array", value) }
+        guard items.count <= PostLimits.maxPictures else {
+            let limit = PostLimits.maxPictures
+            throw Violation(
+                reason: "\(fields.name("pics")) has \(items.count) pictures, at most \(limit) are allowed")
+        }
+        var pictures: [Picture] = []
+        for (index, item) in items.enumerated() {
+            let pic = try Fields(item, prefix: fields.prefix + "pics[\(index)].", field: "pics[\(index)]")
+            let url = try pic.string("url")
+            let width = try pic.dimension("width")
+            pictures.append(Picture(url: url, width: width, height: try pic.dimension("height")))
+        }
+        return pictures
     }
 }
