@@ -95,7 +95,7 @@ struct Bench: ParsableCommand {
     /// Runs the scroll modes; returns their results as JSON data.
     @MainActor
     private func runScroll() throws -> Data {
-        let database = try benchDatabase()
+        let database = try FeedDatabase(given: db, defaultFolder: "out/bench-feed-\(posts)", posts: posts, withImages: false).path()
         let scripts: [(name: String, text: String)] =
             try script.map { [(URL(fileURLWithPath: $0).lastPathComponent, try String(contentsOfFile: $0, encoding: .utf8))] }
             ?? StandardScripts.all
@@ -125,23 +125,6 @@ struct Bench: ParsableCommand {
             modes[result.mode.rawValue] = object
         }
         return try JSONSerialization.data(withJSONObject: ["hz": hz, "posts": rows, "viewportCopyMs": floor, "modes": modes])
-    }
-
-    private func benchDatabase() throws -> String {
-        if let db {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: db, isDirectory: &isFolder) else { throw ValidationError("no feed at \(db)") }
-            return isFolder.boolValue ? URL(fileURLWithPath: db).appendingPathComponent("feed.sqlite").path : db
-        }
-        let folder = URL(fileURLWithPath: "out/bench-feed-\(posts)", isDirectory: true)
-        let database = folder.appendingPathComponent("feed.sqlite").path
-        if !FileManager.default.fileExists(atPath: database) {
-            progress("generating \(posts) posts in \(folder.path)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            _ = try FeedGeneration(posts: posts, seed: 1, folder: folder, pool: ImagePoolGenerator.plannedPool, writeJSON: false).run(
-                progress: ProgressBar(total: posts, label: "posts").update)
-        }
-        return database
     }
 
     private func format(_ value: Double) -> String {

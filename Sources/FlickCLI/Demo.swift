@@ -51,7 +51,7 @@ struct Demo: ParsableCommand {
 
     @MainActor
     private func runOnMain() throws {
-        let database = try demoDatabase()
+        let database = try FeedDatabase(given: feed, defaultFolder: "out/demo-feed", posts: posts, withImages: true).path()
         let text = try script.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? StandardScripts.demo
         let parsed = try ScrollScript(parsing: text)
         let store = try FeedStore(path: database, configuration: .viewing)
@@ -71,24 +71,5 @@ struct Demo: ParsableCommand {
         try OutputFile.write([UInt8](try summary.json()), to: report)
         print(summary.text)
         print("wrote \(screenshot) and \(report)")
-    }
-
-    /// The feed to show: the given one, or a generated default (made once, then reused).
-    private func demoDatabase() throws -> String {
-        if let feed {
-            var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: feed, isDirectory: &isFolder)
-            return isFolder.boolValue ? URL(fileURLWithPath: feed).appendingPathComponent("feed.sqlite").path : feed
-        }
-        let folder = URL(fileURLWithPath: "out/demo-feed", isDirectory: true)
-        let database = folder.appendingPathComponent("feed.sqlite").path
-        if !FileManager.default.fileExists(atPath: database) {
-            print("flick demo: generating \(posts) posts with images in \(folder.path) (once)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let pool = try ImagePoolGenerator(seed: 1).write(into: folder)
-            _ = try FeedGeneration(posts: posts, seed: 1, folder: folder, pool: pool, writeJSON: false).run(
-                progress: ProgressBar(total: posts, label: "posts").update)
-        }
-        return database
     }
 }

@@ -130,7 +130,7 @@ final class DrawScheduler<Source: ListDataSource> {
             }
             rows[row] = slot
         }
-        cancelAndEvict(keeping: wanted, display: plan.display.union(plan.visible))
+        cancelAndEvict(keeping: wanted)
     }
 
     /// Marks rows for a new layout (content changed): a new generation, pending work
@@ -208,7 +208,7 @@ final class DrawScheduler<Source: ListDataSource> {
 
     /// Cancels work for unwanted rows; keeps bitmaps of the display range plus an LRU within
     /// the budget; keeps layouts of a bounded number of recent rows.
-    private func cancelAndEvict(keeping wanted: Set<Int>, display: Range<Int>) {
+    private func cancelAndEvict(keeping wanted: Set<Int>) {
         var outside: [(row: Int, lastWanted: Int, bytes: Int)] = []
         for (row, slot) in rows where !wanted.contains(row) {
             if slot.layoutWork != nil || slot.renderWork != nil {
@@ -246,14 +246,6 @@ final class DrawScheduler<Source: ListDataSource> {
     }
 }
 
-extension Range where Bound == Int {
-    /// The smallest range covering both (a gap between them is included).
-    func union(_ other: Range<Int>) -> Range<Int> {
-        if isEmpty { return other }
-        if other.isEmpty { return self }
-        return Swift.min(lowerBound, other.lowerBound)..<Swift.max(upperBound, other.upperBound)
-    }
-}
 
 /// Carries bitmaps to the queue that releases them; `Bitmap` is immutable and `Sendable`.
 private final class ReleaseBox: Sendable {

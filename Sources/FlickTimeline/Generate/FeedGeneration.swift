@@ -49,7 +49,7 @@ public struct FeedGeneration: Sendable {
         }
         try writer?.finish()
         let bytes = (try? FileManager.default.attributesOfItem(atPath: databaseURL.path)[.size] as? Int) ?? 0
-        return Report(databasePath: databaseURL.path, databaseBytes: bytes ?? 0, jsonPath: writeJSON ? jsonURL.path : nil)
+        return Report(databasePath: databaseURL.path, databaseBytes: bytes, jsonPath: writeJSON ? jsonURL.path : nil)
     }
 
     /// Posts of `range`, generated in parallel (each post depends only on seed and index).

@@ -99,6 +99,21 @@ public struct LayoutSpec: Hashable, Sendable {
     /// Skeleton bars are this share of a text line's height; default 0.6.
     public var skeletonBarHeightRatio = 0.6
 
+    // MARK: Placeholder tile (rows with no layout yet)
+    /// Width of the placeholder's name bar; default 96 pt (a typical short name).
+    public var placeholderNameBarWidth = 96.0
+    /// Width of the placeholder's time/source bar; default 160 pt.
+    public var placeholderMetaBarWidth = 160.0
+    /// Inset of the header bars from the avatar's top and bottom; default 6 pt.
+    public var placeholderHeaderBarInset = 6.0
+    /// Body lines the placeholder shows; default 2, the last at `placeholderLastLineRatio` width.
+    public var placeholderBodyLines = 2
+    /// Share of the content width the last placeholder body line takes; default 0.7.
+    public var placeholderLastLineRatio = 0.7
+    /// Line height of placeholder body lines as a multiple of the body font size; default 1.5
+    /// (close to Noto Sans CJK's line height plus the body's line spacing).
+    public var placeholderLineHeightRatio = 1.5
+
     public init() {}
 
     /// The spec with every font scaled by `fontScale` (Dynamic Type-style accessibility sizes).
