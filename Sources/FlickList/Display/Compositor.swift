@@ -1,10 +1,15 @@
 import FlickCore
 import FlickRaster
 
-/// Places ready bitmaps into a framebuffer: the only drawing the main thread does
-/// (CALayer.contents in the seeds). Each visible row shows, in order of preference, its full
-/// bitmap (or the previous one while a reload renders), its layout's skeleton, or the
-/// placeholder tile; only a row with none of these is blank, and it is counted.
+/// Decides which ready bitmaps a frame shows and where: the only drawing work the main thread
+/// does (CALayer.contents in the seeds). Each visible row shows, in order of preference, its
+/// full bitmap (or the previous one while a reload renders), its layout's skeleton, or the
+/// placeholder tile; only a row with none of these is blank, and it is counted. A drawn cell
+/// gets its loaded images as layers on top.
+///
+/// The frame's layers are kept in `layers`. With `drawsFramebuffer` (the default, for the
+/// headless display, screenshots and the benchmark) they are also blitted into `framebuffer`;
+/// a window turns it off and presents `layers` as textures instead.
 @MainActor
 public final class Compositor {
     /// What each visible row showed, for statistics and overlays.
@@ -23,6 +28,10 @@ public final class Compositor {
     public var background = Color(hex: 0xF2F2F2)
     /// Drawn for rows that have no layout yet; `nil` leaves them blank (the naive baseline).
     public var placeholder: Bitmap?
+    /// Whether `compose` blits the layers into `framebuffer`; default true.
+    public var drawsFramebuffer = true
+    /// The last frame's layers, in drawing order.
+    public private(set) var layers: [DisplayLayer] = []
 
     public init(viewport: Size, scale: DisplayScale, placeholder: Bitmap?) {
         self.viewport = viewport
@@ -40,6 +49,21 @@ public final class Compositor {
         public let full: Bitmap?
         public let fullIsStale: Bool
         public let skeleton: Bitmap?
+        /// Loaded images (or error tiles), drawn over a full or stale cell.
+        public let images: [RowImageLayer]
+
+        public init(
+            index: Int, top: Double, height: Double, full: Bitmap?, fullIsStale: Bool, skeleton: Bitmap?,
+            images: [RowImageLayer] = []
+        ) {
+            self.index = index
+            self.top = top
+            self.height = height
+            self.full = full
+            self.fullIsStale = fullIsStale
+            self.skeleton = skeleton
+            self.images = images
+        }
     }
 
     /// Composes one frame; returns what each row showed and fills the pixel counts of `stats`.
@@ -51,8 +75,11 @@ public final class Compositor {
             span.top = min(span.top, scale.round(row.top))
             span.bottom = max(span.bottom, scale.round(row.top) + row.height)
         }
-        if rows.isEmpty || covered.top > 0 { framebuffer.fill(Rect(x: 0, y: 0, width: viewport.width, height: max(0, min(viewport.height, covered.top))), background) }
-        if covered.bottom < viewport.height { framebuffer.fill(Rect(x: 0, y: max(0, covered.bottom), width: viewport.width, height: viewport.height - max(0, covered.bottom)), background) }
+        if drawsFramebuffer {
+            if rows.isEmpty || covered.top > 0 { framebuffer.fill(Rect(x: 0, y: 0, width: viewport.width, height: max(0, min(viewport.height, covered.top))), background) }
+            if covered.bottom < viewport.height { framebuffer.fill(Rect(x: 0, y: max(0, covered.bottom), width: viewport.width, height: viewport.height - max(0, covered.bottom)), background) }
+        }
+        layers.removeAll(keepingCapacity: true)
         var contents: [RowContent] = []
         contents.reserveCapacity(rows.count)
         let viewportPixels = framebuffer.pixelSize.area
@@ -62,13 +89,19 @@ public final class Compositor {
             let visiblePixels = visibleArea(top: top, height: row.height)
             let content: RowContent
             if let full = row.full {
-                framebuffer.copy(full, at: Point(x: 0, y: top))
+                layers.append(DisplayLayer(bitmap: full, origin: Point(x: 0, y: top), role: .cell, row: row.index, isOpaque: true))
+                for image in row.images {
+                    layers.append(
+                        DisplayLayer(
+                            bitmap: image.bitmap, origin: Point(x: image.frame.minX, y: top + image.frame.minY),
+                            role: .image, row: row.index, isOpaque: image.isOpaque))
+                }
                 content = row.fullIsStale ? .stale : .full
             } else if let skeleton = row.skeleton {
-                framebuffer.copy(skeleton, at: Point(x: 0, y: top))
+                layers.append(DisplayLayer(bitmap: skeleton, origin: Point(x: 0, y: top), role: .skeleton, row: row.index, isOpaque: true))
                 content = .skeleton
             } else if let placeholder {
-                drawPlaceholder(placeholder, top: top, height: row.height)
+                addPlaceholder(placeholder, row: row.index, top: top, height: row.height)
                 content = .placeholder
             } else {
                 content = .blank
@@ -87,19 +120,34 @@ public final class Compositor {
             }
             contents.append(content)
         }
+        if drawsFramebuffer { draw(layers) }
         return contents
     }
 
-    /// The placeholder tile repeated down the row's height (rows are taller than one tile).
-    private func drawPlaceholder(_ tile: Bitmap, top: Double, height: Double) {
-        let tileHeight = tile.pointSize.height
-        var y = top
-        framebuffer.withSavedState {
-            framebuffer.clip(to: Rect(x: 0, y: top, width: viewport.width, height: height))
-            while y < top + height {
-                framebuffer.copy(tile, at: Point(x: 0, y: y))
-                y += tileHeight
+    /// Blits `layers` into the framebuffer in order.
+    private func draw(_ layers: [DisplayLayer]) {
+        for layer in layers {
+            if let clip = layer.clip {
+                framebuffer.withSavedState {
+                    framebuffer.clip(to: clip)
+                    framebuffer.copy(layer.bitmap, at: layer.origin)
+                }
+            } else if layer.isOpaque {
+                framebuffer.copy(layer.bitmap, at: layer.origin)
+            } else {
+                framebuffer.blend(layer.bitmap, at: layer.origin)
             }
+        }
+    }
+
+    /// The placeholder tile repeated down the row's height (rows are taller than one tile).
+    private func addPlaceholder(_ tile: Bitmap, row: Int, top: Double, height: Double) {
+        let tileHeight = tile.pointSize.height
+        let clip = Rect(x: 0, y: top, width: viewport.width, height: height)
+        var y = top
+        while y < top + height {
+            layers.append(DisplayLayer(bitmap: tile, origin: Point(x: 0, y: y), clip: clip, role: .placeholder, row: row, isOpaque: true))
+            y += tileHeight
         }
     }
 

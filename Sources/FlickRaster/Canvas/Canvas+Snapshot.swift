@@ -30,3 +30,22 @@ extension Canvas {
         }
     }
 }
+
+extension Canvas {
+    /// Draws `bitmap` at its own pixel size with its origin at `origin` (points, rounded to
+    /// device pixels), blended over what is there: for translucent layers (circle avatars,
+    /// rounded pictures). Opaque layers should use `copy(_:at:)`, which skips the blend.
+    public func blend(_ bitmap: Bitmap, at origin: Point) {
+        bitmap.withSourceSurface { source in
+            cairo_save(cairo)
+            cairo_identity_matrix(cairo)
+            let x = (origin.x * scale.value).rounded()
+            let y = (origin.y * scale.value).rounded()
+            cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+            cairo_set_source_surface(cairo, source, x, y)
+            cairo_rectangle(cairo, x, y, Double(bitmap.pixelSize.width), Double(bitmap.pixelSize.height))
+            cairo_fill(cairo)
+            cairo_restore(cairo)
+        }
+    }
+}
