@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "FlickText", targets: ["FlickText"]),
         .library(name: "FlickTimeline", targets: ["FlickTimeline"]),
         .library(name: "FlickList", targets: ["FlickList"]),
+        .library(name: "FlickImage", targets: ["FlickImage"]),
+        .library(name: "FlickWindow", targets: ["FlickWindow"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,7 +43,10 @@ let package = Package(
             dependencies: ["FlickCore", "FlickRaster", "CPangoCairo"],
             resources: [.copy("Resources/flick-fonts.conf")]),
 
-        .target(name: "FlickList", dependencies: ["FlickCore", "FlickRaster"]),
+        .target(name: "FlickImage", dependencies: ["FlickCore", "FlickRaster"]),
+        .target(name: "FlickList", dependencies: ["FlickCore", "FlickRaster", "FlickImage"]),
+        // The SDL2 window: presents a list engine's layers, feeds it input, draws the HUD.
+        .target(name: "FlickWindow", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickList", "CSDL2"]),
 
         // The first client: a Weibo-style timeline.
         .target(
@@ -57,7 +62,8 @@ let package = Package(
         .executableTarget(
             name: "FlickCLI",
             dependencies: [
-                "FlickCore", "FlickRaster", "FlickText", "FlickList", "FlickTimeline", "CPangoCairo",
+                "FlickCore", "FlickRaster", "FlickText", "FlickList", "FlickTimeline", "FlickImage", "FlickWindow",
+                "CPangoCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -74,6 +80,11 @@ let package = Package(
             dependencies: ["FlickText", "FlickRaster", "FlickTestSupport", "CPangoCairo"],
             exclude: ["References"]),
         .testTarget(name: "FlickListTests", dependencies: ["FlickList", "FlickCore", "FlickRaster"]),
+        .testTarget(
+            name: "FlickImageTests",
+            dependencies: ["FlickImage", "FlickRaster", "FlickTestSupport"],
+            exclude: ["Server"]),
+        .testTarget(name: "FlickWindowTests", dependencies: ["FlickWindow", "FlickList", "FlickRaster", "FlickTestSupport"]),
         .testTarget(name: "FlickCLITests", dependencies: ["FlickCLI", "FlickRaster"]),
         .testTarget(
             name: "FlickTimelineTests",

@@ -1,0 +1,1 @@
+// The image pipeline: requests, loaders, caches, decoding on workers.
