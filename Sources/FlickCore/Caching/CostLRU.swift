@@ -82,6 +82,17 @@ public struct CostLRU<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return removeSlot(slot)
     }
 
+    /// Removes the least recently used entries until the total cost is at most `cost`.
+    /// - Returns: the removed values.
+    @discardableResult
+    public mutating func trim(toCost cost: Int) -> [Value] {
+        var removed: [Value] = []
+        while totalCost > cost, oldest != -1 {
+            if let value = removeSlot(oldest) { removed.append(value) }
+        }
+        return removed
+    }
+
     public mutating func removeAll() {
         self = CostLRU(costLimit: costLimit, countLimit: countLimit)
     }

@@ -1,0 +1,40 @@
+import FlickCore
+import FlickRaster
+
+/// Processed bitmaps by request cache key, bounded by bytes: inserting past `limit` evicts the
+/// least recently used first, so the total never exceeds it. Any thread (one lock).
+public final class MemoryImageCache: Sendable {
+    private let storage: LockedBox<CostLRU<String, Bitmap>>
+
+    public init(limit: Int) {
+        storage = LockedBox(CostLRU(costLimit: max(0, limit)))
+    }
+
+    public var limit: Int { storage.withLock { $0.costLimit } }
+    /// Bytes held now; never above `limit`.
+    public var totalBytes: Int { storage.withLock { $0.totalCost } }
+    public var count: Int { storage.withLock { $0.count } }
+
+    /// The bitmap for `key`, marked recently used.
+    public func bitmap(for key: String) -> Bitmap? {
+        storage.withLock { $0.value(for: key) }
+    }
+
+    /// Adds `bitmap`; a bitmap larger than the whole limit is not kept. Evicted bitmaps are
+    /// returned so the caller can release them off a hot thread if it wants.
+    @discardableResult
+    public func insert(_ bitmap: Bitmap, for key: String) -> [Bitmap] {
+        storage.withLock { lru in
+            guard bitmap.byteCount <= lru.costLimit else { return [] }
+            return lru.insert(bitmap, for: key, cost: bitmap.byteCount)
+        }
+    }
+
+    /// Evicts least recently used bitmaps until at most `bytes` remain (memory pressure).
+    public func trim(toBytes bytes: Int) {
+        let evicted = storage.withLock { $0.trim(toCost: max(0, bytes)) }
+        _ = evicted  // released here, outside the lock
+    }
+
+    public func removeAll() { storage.withLock { $0.removeAll() } }
+}

@@ -1,1 +1,0 @@
-// The image pipeline: requests, loaders, caches, decoding on workers.

@@ -1,0 +1,149 @@
+import FlickCore
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Downloads bodies over HTTP(S) with URLSession (libcurl on Linux): redirects followed,
+/// non-2xx statuses, idle and total timeouts, oversized and truncated bodies each reported as
+/// their own `ImageLoadError`. Callbacks run on the session's delegate queue, never the main
+/// thread; a cancelled transfer never calls back.
+final class HTTPLoader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    typealias Completion = @Sendable (Result<[UInt8], ImageLoadError>) -> Void
+
+    // Only read and written inside `transfers`' lock (DispatchWorkItem is not Sendable).
+    private struct Transfer: @unchecked Sendable {
+        let url: String
+        let completion: Completion
+        var body = Data()
+        var expected = -1
+        var failure: ImageLoadError.Reason?
+        var cancelledByOwner = false
+        var deadline: DispatchWorkItem?
+    }
+
+    private let configuration: ImagePipeline.Configuration
+    private let transfers = LockedBox<[Int: Transfer]>([:])
+    private let delegateQueue: OperationQueue
+    // Set once in init, after super.init (the session retains its delegate, self).
+    private nonisolated(unsafe) var session: URLSession!
+
+    init(configuration: ImagePipeline.Configuration) {
+        self.configuration = configuration
+        delegateQueue = OperationQueue()
+        delegateQueue.maxConcurrentOperationCount = 1
+        delegateQueue.name = "flick.image.http"
+        super.init()
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.timeoutIntervalForRequest = configuration.idleTimeout
+        sessionConfiguration.timeoutIntervalForResource = configuration.totalTimeout
+        sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maxConcurrentDownloads
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.urlCache = nil
+        session = URLSession(configuration: sessionConfiguration, delegate: self, delegateQueue: delegateQueue)
+    }
+
+    /// Ends the session; transfers still running are cancelled without callbacks.
+    func invalidate() {
+        transfers.withLock { all in
+            for key in all.keys { all[key]?.cancelledByOwner = true }
+        }
+        session.invalidateAndCancel()
+    }
+
+    /// Starts downloading `remote`; `completion` runs once unless `cancel` is called first.
+    /// Returns the transfer's handle for `cancel`. Any thread.
+    func start(_ remote: URL, url: String, completion: @escaping Completion) -> Int {
+        let task = session.dataTask(with: remote)
+        let id = task.taskIdentifier
+        let total = configuration.totalTimeout
+        let deadline = DispatchWorkItem { [weak self, weak task] in
+            guard let self else { return }
+            let fire = self.transfers.withLock { all -> Bool in
+                guard all[id] != nil, all[id]?.failure == nil else { return false }
+                all[id]?.failure = .timedOut(seconds: total)
+                return true
+            }
+            if fire { task?.cancel() }
+        }
+        transfers.withLock { $0[id] = Transfer(url: url, completion: completion, deadline: deadline) }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + total, execute: deadline)
+        task.resume()
+        return id
+    }
+
+    /// Stops transfer `id`; its completion will not run. Any thread.
+    func cancel(_ id: Int) {
+        let cancelled = transfers.withLock { all -> Bool in
+            guard all[id] != nil else { return false }
+            all[id]?.cancelledByOwner = true
+            all[id]?.deadline?.cancel()
+            return true
+        }
+        guard cancelled else { return }
+        session.getAllTasks { tasks in
+            for task in tasks where task.taskIdentifier == id { task.cancel() }
+        }
+    }
+
+    // MARK: URLSessionDataDelegate (delegate queue)
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let id = dataTask.taskIdentifier
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 200
+        let limit = configuration.maxBodyBytes
+        let proceed = transfers.withLock { all -> Bool in
+            guard all[id] != nil else { return false }
+            all[id]?.expected = Int(response.expectedContentLength)
+            if !(200..<300).contains(status) {
+                all[id]?.failure = .httpStatus(status)
+                return false
+            }
+            if response.expectedContentLength > Int64(limit) {
+                all[id]?.failure = .bodyTooLarge(limit: limit)
+                return false
+            }
+            return true
+        }
+        completionHandler(proceed ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let id = dataTask.taskIdentifier
+        let limit = configuration.maxBodyBytes
+        let over = transfers.withLock { all -> Bool in
+            guard all[id] != nil else { return false }
+            all[id]?.body.append(data)
+            guard (all[id]?.body.count ?? 0) > limit else { return false }
+            all[id]?.failure = .bodyTooLarge(limit: limit)
+            return true
+        }
+        if over { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        transfer.deadline?.cancel()
+        guard !transfer.cancelledByOwner else { return }
+        transfer.completion(Self.outcome(of: transfer, error: error, idleTimeout: configuration.idleTimeout))
+    }
+
+    private static func outcome(of transfer: Transfer, error: Error?, idleTimeout: Double) -> Result<[UInt8], ImageLoadError> {
+        let received = transfer.body.count
+        if let failure = transfer.failure { return .failure(ImageLoadError(url: transfer.url, reason: failure)) }
+        if transfer.expected > 0, received < transfer.expected {
+            return .failure(ImageLoadError(url: transfer.url, reason: .truncatedBody(expected: transfer.expected, received: received)))
+        }
+        if let error {
+            let reason: ImageLoadError.Reason =
+                (error as? URLError)?.code == .timedOut
+                ? .timedOut(seconds: idleTimeout) : .connectionFailed(error.localizedDescription)
+            return .failure(ImageLoadError(url: transfer.url, reason: reason))
+        }
+        return .success([UInt8](transfer.body))
+    }
+}

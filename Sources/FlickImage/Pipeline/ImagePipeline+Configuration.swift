@@ -1,0 +1,33 @@
+import FlickCore
+import Foundation
+
+extension ImagePipeline {
+    /// Limits and timeouts. Every default says why it is what it is.
+    public struct Configuration: Sendable {
+        /// Folder relative URLs resolve against (the feed's folder). Default: the current folder.
+        public var baseFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        /// Bytes of processed bitmaps kept in memory. Default 64 MB: two screens of 9-picture
+        /// grids at @3x (~25 MB each) plus avatars, so scrolling back shows images at once.
+        public var memoryLimit = 64 * 1024 * 1024
+        /// Folder of the disk cache of downloaded bytes; `nil` = no disk cache. Local files are
+        /// never copied there.
+        public var diskFolder: URL? = nil
+        /// Bytes of downloaded originals kept on disk. Default 256 MB: about 2,000 feed pictures,
+        /// evicted least recently used first.
+        public var diskLimit = 256 * 1024 * 1024
+        /// Downloads running at once. Default 6: a browser's per-host limit; more only queues
+        /// inside the server and delays the visible images behind preloads.
+        public var maxConcurrentDownloads = 6
+        /// Time allowed without receiving a byte. Default 10 s.
+        public var idleTimeout = 10.0
+        /// Time allowed for a whole download, so a trickling server cannot hold a slot. Default 30 s.
+        public var totalTimeout = 30.0
+        /// Largest body accepted. Default 32 MB: far above any feed picture, far below memory harm.
+        public var maxBodyBytes = 32 * 1024 * 1024
+        /// Largest image decoded, in pixels (width × height). Default 50 M: a 4000 × 4000 photo
+        /// passes, a decompression bomb's header is refused before any pixel is allocated.
+        public var pixelLimit = 50_000_000
+
+        public init() {}
+    }
+}

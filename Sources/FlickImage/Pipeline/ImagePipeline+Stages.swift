@@ -1,0 +1,120 @@
+import FlickCore
+import FlickRaster
+import Foundation
+
+/// The stages a job goes through: acquire bytes (local file, disk cache, or a queued
+/// download), decode + process on a worker, deliver to every waiter still there.
+extension ImagePipeline {
+    /// First worker step of a new job: local bytes or disk-cached bytes go straight to
+    /// decoding; otherwise the job joins (or starts) its URL's download.
+    func acquire(_ key: String) {
+        guard let job = state.withLock({ $0.jobs[key] }) else { return }
+        let work = workers.submit(Double(job.priority.rawValue)) { [weak self] in
+            guard let self else { return }
+            switch job.location {
+            case .file(let path):
+                do throws(ImageLoadError) {
+                    let bytes = try FileLoader.read(path: path, url: job.request.url, maxBytes: self.configuration.maxBodyBytes)
+                    self.decode(key, bytes: bytes)
+                } catch {
+                    self.complete(key, .failure(error))
+                }
+            case .remote(let remote):
+                if let bytes = self.diskCache?.bytes(for: job.request.url) {
+                    self.state.withLock { $0.statistics.diskHits += 1 }
+                    self.decode(key, bytes: bytes)
+                } else {
+                    self.enqueueDownload(of: remote, for: key)
+                }
+            }
+        }
+        state.withLock { $0.jobs[key]?.work = work }
+    }
+
+    private func enqueueDownload(of remote: URL, for key: String) {
+        state.withLock { state in
+            guard let job = state.jobs[key] else { return }
+            let url = remote.absoluteString
+            if var download = state.downloads[url] {
+                download.jobs.insert(key)
+                download.priority = min(download.priority, job.priority)
+                state.downloads[url] = download
+            } else {
+                state.nextSequence += 1
+                state.downloads[url] = ImageDownload(
+                    remote: remote, jobs: [key], priority: job.priority, sequence: state.nextSequence, transfer: nil)
+            }
+        }
+        startDownloads()
+    }
+
+    /// Starts queued downloads, most urgent first, while slots are free.
+    func startDownloads() {
+        while let url = state.withLock({ $0.nextDownload(limit: configuration.maxConcurrentDownloads) }) {
+            guard let remote = state.withLock({ $0.downloads[url]?.remote }) else { continue }
+            let transfer = http.start(remote, url: url) { [weak self] result in
+                self?.downloadFinished(url, result)
+            }
+            let orphaned = state.withLock { state -> Bool in
+                guard state.downloads[url] != nil else { return true }
+                state.downloads[url]?.transfer = transfer
+                return false
+            }
+            // Every job left between dequeue and start (`detach` freed the slot): stop it.
+            if orphaned { http.cancel(transfer) }
+        }
+    }
+
+    private func downloadFinished(_ url: String, _ result: Result<[UInt8], ImageLoadError>) {
+        let keys = state.withLock { state -> [String] in
+            guard let download = state.downloads.removeValue(forKey: url) else { return [] }
+            state.runningDownloads -= 1
+            return Array(download.jobs)
+        }
+        startDownloads()
+        switch result {
+        case .success(let bytes):
+            if let diskCache {
+                _ = workers.submit(Double(ImagePriority.preload.rawValue) + 1) { diskCache.store(bytes, for: url) }
+            }
+            for key in keys {
+                guard let priority = state.withLock({ $0.jobs[key]?.priority }) else { continue }
+                let work = workers.submit(Double(priority.rawValue)) { [weak self] in self?.decode(key, bytes: bytes) }
+                state.withLock { $0.jobs[key]?.work = work }
+            }
+        case .failure(let error):
+            for key in keys { complete(key, .failure(error)) }
+        }
+    }
+
+    /// Decodes straight to the request's pixel size, crops to it exactly, runs the
+    /// processors, caches and delivers. Worker thread.
+    func decode(_ key: String, bytes: [UInt8]) {
+        guard let request = state.withLock({ $0.jobs[key]?.request }) else { return }
+        state.withLock { $0.statistics.decodes += 1 }
+        let target = request.pixelSize
+        do {
+            let decoded = try ImageDecoder.decode(
+                bytes, options: DecodeOptions(target: .fill(target), pixelLimit: configuration.pixelLimit, scale: request.scale))
+            var processors = request.processors
+            if decoded.pixelSize != target, processors.first != .aspectFill(target) {
+                processors.insert(.aspectFill(target), at: 0)
+            }
+            let bitmap = ImageProcessor.apply(processors, to: decoded)
+            memoryCache.insert(bitmap, for: key)
+            complete(key, .success(bitmap))
+        } catch {
+            complete(key, .failure(ImageLoadError(url: request.url, reason: .decoding(error))))
+        }
+    }
+
+    /// Hands `result` to every waiter still there and forgets the job.
+    func complete(_ key: String, _ result: Result<Bitmap, ImageLoadError>) {
+        let waiters = state.withLock { state -> [ImageTicket] in
+            guard let job = state.jobs.removeValue(forKey: key) else { return [] }
+            if case .failure = result { state.statistics.failures += 1 }
+            return job.waiters.values.sorted { $0.id < $1.id }
+        }
+        for ticket in waiters { ticket.deliver(result) }
+    }
+}

@@ -1,0 +1,74 @@
+import FlickCore
+import Foundation
+
+/// One cache key being loaded: its waiters and where it is.
+struct ImageJob: Sendable {
+    let request: ImageRequest
+    let location: ImageLocation
+    var priority: ImagePriority
+    var waiters: [UInt64: ImageTicket]
+    /// The queued or running worker task (acquire or decode), for cancellation.
+    var work: WorkTicket?
+}
+
+/// One URL being downloaded for one or more jobs.
+struct ImageDownload: Sendable {
+    let remote: URL
+    var jobs: Set<String>
+    var priority: ImagePriority
+    let sequence: UInt64
+    /// Taken by `nextDownload` (set before the transfer exists, so it starts once).
+    var started = false
+    /// The HTTP transfer once started; nil while queued.
+    var transfer: Int?
+}
+
+/// Everything the pipeline coordinates, behind its one lock.
+struct PipelineState: Sendable {
+    var jobs: [String: ImageJob] = [:]
+    var downloads: [String: ImageDownload] = [:]
+    var runningDownloads = 0
+    var nextTicket: UInt64 = 0
+    var nextSequence: UInt64 = 0
+    var statistics = ImagePipelineStatistics()
+
+    /// A more urgent waiter joined: the job, and its download if still queued, move up.
+    mutating func raise(job key: String, to priority: ImagePriority) {
+        guard let job = jobs[key], priority < job.priority else { return }
+        jobs[key]?.priority = priority
+        if case .remote(let remote) = job.location, let download = downloads[remote.absoluteString], priority < download.priority {
+            downloads[remote.absoluteString]?.priority = priority
+        }
+    }
+
+    /// Removes `key` from its download; returns the transfer to cancel when no job needs it.
+    mutating func detach(job key: String, fromDownloadOf location: ImageLocation) -> Int? {
+        guard case .remote(let remote) = location, var download = downloads[remote.absoluteString] else { return nil }
+        download.jobs.remove(key)
+        guard download.jobs.isEmpty else {
+            downloads[remote.absoluteString] = download
+            return nil
+        }
+        downloads[remote.absoluteString] = nil
+        guard download.started else { return nil }
+        runningDownloads -= 1
+        statistics.downloadsCancelled += 1
+        // Started but its transfer not recorded yet: `startDownloads` sees the download gone
+        // and cancels the transfer itself.
+        guard let transfer = download.transfer else { return nil }
+        return transfer
+    }
+
+    /// The most urgent queued download (then the oldest), if a slot is free.
+    mutating func nextDownload(limit: Int) -> String? {
+        guard runningDownloads < limit else { return nil }
+        let queued = downloads.filter { !$0.value.started }
+        guard let best = queued.min(by: { ($0.value.priority, $0.value.sequence) < ($1.value.priority, $1.value.sequence) }) else {
+            return nil
+        }
+        downloads[best.key]?.started = true
+        runningDownloads += 1
+        statistics.downloadsStarted += 1
+        return best.key
+    }
+}

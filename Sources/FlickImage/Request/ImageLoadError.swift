@@ -1,0 +1,48 @@
+import FlickCore
+import FlickRaster
+
+/// Why an image did not load. Every case names the URL; `reason` says what went wrong in words
+/// a user can act on. Only the one image fails: the cell shows an error tile, the rest goes on.
+public struct ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Reason: Hashable, Sendable {
+        /// The URL is empty, malformed, or uses a scheme Flick does not load.
+        case unsupportedURL
+        /// A local file that does not exist or cannot be read.
+        case fileUnreadable(path: String)
+        /// The server answered with a status other than 2xx.
+        case httpStatus(Int)
+        /// No complete answer within the timeout (seconds).
+        case timedOut(seconds: Double)
+        /// The connection could not be made or broke (refused, reset, DNS); the transport's words.
+        case connectionFailed(String)
+        /// The body ended before the length the server announced.
+        case truncatedBody(expected: Int, received: Int)
+        /// The body is longer than the configured limit; the download was stopped.
+        case bodyTooLarge(limit: Int)
+        /// The bytes are not an image Flick decodes, are damaged, or are over the pixel limit.
+        case decoding(ImageDecodingError)
+    }
+
+    public let url: String
+    public let reason: Reason
+
+    public init(url: String, reason: Reason) {
+        self.url = url
+        self.reason = reason
+    }
+
+    public var description: String {
+        let why: String =
+            switch reason {
+            case .unsupportedURL: "unsupported or malformed URL"
+            case .fileUnreadable(let path): "cannot read file \(path)"
+            case .httpStatus(let status): "HTTP status \(status)"
+            case .timedOut(let seconds): "timed out after \(seconds) s"
+            case .connectionFailed(let message): "connection failed: \(message)"
+            case .truncatedBody(let expected, let received): "body truncated: \(received) of \(expected) bytes"
+            case .bodyTooLarge(let limit): "body over the limit of \(limit) bytes"
+            case .decoding(let error): "\(error)"
+            }
+        return "image \(url): \(why)"
+    }
+}

@@ -1,0 +1,134 @@
+import FlickCore
+import FlickRaster
+import Foundation
+import Testing
+@testable import FlickImage
+
+@Suite("Image errors: each failure typed, named, and contained")
+struct ImageErrorTests {
+    let server = ImageTestServer.shared
+
+    @Test func statusCodesOtherThan2xxAreErrors() throws {
+        let harness = try PipelineHarness()
+        #expect(harness.load(server.url("status/404"))?.reason == .httpStatus(404))
+        #expect(harness.load(server.url("status/500"))?.reason == .httpStatus(500))
+        #expect(harness.load(server.url("images/missing.jpg"))?.reason == .httpStatus(404))
+    }
+
+    @Test func errorsNameTheURLAndTheReason() throws {
+        let harness = try PipelineHarness()
+        guard case .failure(let error) = harness.load(server.url("status/503")) else {
+            Issue.record("a 503 loaded")
+            return
+        }
+        #expect(error.url == server.url("status/503"))
+        #expect(error.description.contains(server.url("status/503")) && error.description.contains("503"))
+    }
+
+    @Test func aServerThatNeverAnswersTimesOut() throws {
+        let harness = try PipelineHarness { $0.idleTimeout = 0.5; $0.totalTimeout = 1.5 }
+        let reason = harness.load(server.url("hang"), timeout: 10)?.reason
+        guard case .timedOut = reason else {
+            Issue.record("expected a timeout, got \(String(describing: reason))")
+            return
+        }
+    }
+
+    @Test func aTricklingServerIsCutOffByTheTotalTimeout() throws {
+        let harness = try PipelineHarness { $0.totalTimeout = 1 }
+        #expect(harness.load(server.url("trickle/avatar.jpg"), timeout: 10)?.reason == .timedOut(seconds: 1))
+    }
+
+    @Test func aRefusedConnectionIsAConnectionError() throws {
+        let harness = try PipelineHarness()
+        let reason = harness.load("http://127.0.0.1:\(try ClosedPort.number())/x.jpg")?.reason
+        guard case .connectionFailed = reason else {
+            Issue.record("expected a connection failure, got \(String(describing: reason))")
+            return
+        }
+    }
+
+    @Test func aTruncatedBodyIsReportedWithItsLengths() throws {
+        let harness = try PipelineHarness()
+        let reason = harness.load(server.url("truncated/photo.jpg"))?.reason
+        guard case .truncatedBody(let expected, let received) = reason else {
+            Issue.record("expected a truncated body, got \(String(describing: reason))")
+            return
+        }
+        #expect(received < expected)
+    }
+
+    @Test func corruptAndNonImageBytesAreDecodingErrors() throws {
+        let harness = try PipelineHarness()
+        guard case .decoding = harness.load(server.url("images/corrupt.jpg"))?.reason else {
+            Issue.record("corrupt JPEG decoded")
+            return
+        }
+        guard case .decoding(.unknownFormat) = harness.load(server.url("images/page.html"))?.reason else {
+            Issue.record("an HTML page was not refused as an unknown format")
+            return
+        }
+    }
+
+    @Test func imagesOverThePixelLimitAreRefused() throws {
+        let harness = try PipelineHarness { $0.pixelLimit = 1_000_000 }
+        guard case .decoding(.tooLarge) = harness.load("photo.jpg")?.reason else {
+            Issue.record("a 2.7 MP image passed a 1 MP limit")
+            return
+        }
+    }
+
+    @Test func bodiesOverTheByteLimitAreStopped() throws {
+        let harness = try PipelineHarness { $0.maxBodyBytes = 10_000 }
+        #expect(harness.load(server.url("images/photo.jpg"))?.reason == .bodyTooLarge(limit: 10_000))
+        #expect(harness.load("photo.jpg")?.reason == .bodyTooLarge(limit: 10_000))
+    }
+
+    @Test(arguments: ["", "ftp://example.com/a.jpg", "javascript:alert(1)://", "file://remote.host/etc/passwd", "http:///nohost.jpg"])
+    func unsupportedURLsAreRefusedBeforeAnyIO(url: String) throws {
+        let harness = try PipelineHarness()
+        #expect(harness.load(url)?.reason == .unsupportedURL)
+    }
+
+    @Test func missingLocalFilesAreUnreadable() throws {
+        let harness = try PipelineHarness()
+        guard case .fileUnreadable = harness.load("no/such/file.jpg")?.reason else {
+            Issue.record("a missing file did not fail as unreadable")
+            return
+        }
+        guard case .fileUnreadable = harness.load(".")?.reason else {
+            Issue.record("a folder did not fail as unreadable")
+            return
+        }
+    }
+
+    @Test func aHangingServerDoesNotHoldUpOtherImages() throws {
+        let harness = try PipelineHarness { $0.idleTimeout = 5; $0.totalTimeout = 5 }
+        let hanging = ResultBox()
+        let request = ImageRequest(url: server.url("hang"), pointSize: Size(width: 10, height: 10), scale: .one)
+        _ = harness.pipeline.load(request) { hanging.set($0) }
+        let started = Date()
+        let other = harness.load(server.url("images/avatar.jpg"), timeout: 4)
+        #expect(other?.bitmap != nil)
+        #expect(Date().timeIntervalSince(started) < 4)
+        #expect(hanging.value == nil, "the hanging request finished early")
+    }
+}
+
+/// A loopback port with nothing listening: bound, read, closed.
+enum ClosedPort {
+    static func number() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw CocoaError(.fileWriteUnknown) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

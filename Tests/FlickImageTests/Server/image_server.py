@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""A real HTTP server on 127.0.0.1 for the image pipeline tests.
+
+Usage: image_server.py FOLDER. Binds a free port and prints it as the first stdout line.
+
+  /images/NAME        the file FOLDER/NAME (200, Content-Length)
+  /slow/NAME?ms=N     waits N ms, then serves NAME
+  /status/CODE        answers CODE with a short text body
+  /hang               accepts and never answers
+  /trickle/NAME       announces NAME's length, then sends 16 bytes every 100 ms
+  /truncated/NAME     announces NAME's length, sends half, closes the connection
+  /redirect/NAME      302 to /images/NAME
+  /stats              JSON: hits per path so far (query strings dropped)
+"""
+import json
+import os
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+FOLDER = sys.argv[1]
+HITS = {}
+LOCK = threading.Lock()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def file_bytes(self, name):
+        path = os.path.join(FOLDER, os.path.basename(name))
+        with open(path, "rb") as handle:
+            return handle.read()
+
+    def send_body(self, status, body, length=None, content_type="application/octet-stream"):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body) if length is None else length))
+        self.end_headers()
+        self.wfile.write(body)
+        self.wfile.flush()
+
+    def do_GET(self):
+        url = urlparse(self.path)
+        parts = url.path.strip("/").split("/", 1)
+        kind, name = parts[0], (parts[1] if len(parts) > 1 else "")
+        with LOCK:
+            HITS[url.path] = HITS.get(url.path, 0) + 1
+        try:
+            if kind == "images":
+                self.send_body(200, self.file_bytes(name))
+            elif kind == "slow":
+                time.sleep(int(parse_qs(url.query).get("ms", ["500"])[0]) / 1000)
+                self.send_body(200, self.file_bytes(name))
+            elif kind == "status":
+                self.send_body(int(name), b"status " + name.encode(), content_type="text/plain")
+            elif kind == "hang":
+                time.sleep(120)
+            elif kind == "trickle":
+                body = self.file_bytes(name)
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                for start in range(0, len(body), 16):
+                    self.wfile.write(body[start:start + 16])
+                    self.wfile.flush()
+                    time.sleep(0.1)
+            elif kind == "truncated":
+                body = self.file_bytes(name)
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body[: len(body) // 2])
+                self.wfile.flush()
+                self.close_connection = True
+            elif kind == "redirect":
+                self.send_response(302)
+                self.send_header("Location", "/images/" + name)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+            elif kind == "stats":
+                with LOCK:
+                    body = json.dumps(HITS).encode()
+                self.send_body(200, body, content_type="application/json")
+            else:
+                self.send_body(404, b"no such endpoint", content_type="text/plain")
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        except FileNotFoundError:
+            self.send_body(404, b"no such file", content_type="text/plain")
+
+
+def exit_when_parent_goes():
+    sys.stdin.read()  # EOF: the test process closed its end or died
+    os._exit(0)
+
+
+threading.Thread(target=exit_when_parent_goes, daemon=True).start()
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+print(server.server_address[1], flush=True)
+server.serve_forever()
