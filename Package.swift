@@ -88,7 +88,9 @@ let package = Package(
         .testTarget(name: "FlickCLITests", dependencies: ["FlickCLI", "FlickRaster"]),
         .testTarget(
             name: "FlickTimelineTests",
-            dependencies: ["FlickTimeline", "FlickList", "FlickTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "FlickTimeline", "FlickList", "FlickImage", "FlickTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

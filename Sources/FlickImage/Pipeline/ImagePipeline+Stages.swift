@@ -92,19 +92,29 @@ extension ImagePipeline {
     func decode(_ key: String, bytes: [UInt8]) {
         guard let request = state.withLock({ $0.jobs[key]?.request }) else { return }
         state.withLock { $0.statistics.decodes += 1 }
+        do {
+            let bitmap = try Self.decodeAndProcess(bytes, for: request, pixelLimit: configuration.pixelLimit)
+            memoryCache.insert(bitmap, for: key)
+            complete(key, .success(bitmap))
+        } catch {
+            complete(key, .failure(error))
+        }
+    }
+
+    /// Decodes `bytes` straight to the request's pixel size (scaled decode where the codec has
+    /// it), crops to exactly that size, then runs the request's processors. Any thread.
+    static func decodeAndProcess(_ bytes: [UInt8], for request: ImageRequest, pixelLimit: Int) throws(ImageLoadError) -> Bitmap {
         let target = request.pixelSize
         do {
             let decoded = try ImageDecoder.decode(
-                bytes, options: DecodeOptions(target: .fill(target), pixelLimit: configuration.pixelLimit, scale: request.scale))
+                bytes, options: DecodeOptions(target: .fill(target), pixelLimit: pixelLimit, scale: request.scale))
             var processors = request.processors
             if decoded.pixelSize != target, processors.first != .aspectFill(target) {
                 processors.insert(.aspectFill(target), at: 0)
             }
-            let bitmap = ImageProcessor.apply(processors, to: decoded)
-            memoryCache.insert(bitmap, for: key)
-            complete(key, .success(bitmap))
+            return ImageProcessor.apply(processors, to: decoded)
         } catch {
-            complete(key, .failure(ImageLoadError(url: request.url, reason: .decoding(error))))
+            throw ImageLoadError(url: request.url, reason: .decoding(error))
         }
     }
 

@@ -28,6 +28,8 @@ public struct FrameStats: Hashable, Sendable {
     public var skeletonPixels = 0
     /// Device pixels of the viewport.
     public var viewportPixels = 0
+    /// Image slots of visible rows still loading (no image and no error tile yet).
+    public var imagesPending = 0
     /// Content offset at the frame, points.
     public var offset = 0.0
 

@@ -1,15 +1,21 @@
 import FlickCore
+import FlickImage
 import FlickRaster
 
 /// The naive pipeline's state: one worker context owned by the main thread and a bitmap per
 /// row on screen (UITableView's cell reuse: a row leaving the screen loses its drawing).
 struct NaiveRows<Source: ListDataSource> {
     let context: Source.WorkerContext
-    var rows: [Int: (layout: Source.Layout, bitmap: Bitmap)] = [:]
+    var rows: [Int: (layout: Source.Layout, bitmap: Bitmap, images: [RowImageLayer])] = [:]
 
     func compositorRow(_ row: Int, top: Double, height: Double) -> Compositor.Row {
-        Compositor.Row(index: row, top: top, height: height, full: rows[row]?.bitmap, fullIsStale: false, skeleton: nil)
+        Compositor.Row(
+            index: row, top: top, height: height, full: rows[row]?.bitmap, fullIsStale: false, skeleton: nil,
+            images: rows[row]?.images ?? [])
     }
+
+    /// Images load with their row, synchronously: none is ever pending.
+    func pendingImages(in rows: Range<Int>) -> Int { 0 }
 }
 
 extension ListEngine {
@@ -26,7 +32,7 @@ extension ListEngine {
             var exact: [(row: Int, height: Double)] = []
             for row in visible where state.rows[row] == nil {
                 guard let layout = source.layout(row: row, width: width, scale: scale, context: state.context) else { continue }
-                state.rows[row] = (layout, source.render(layout, context: state.context))
+                state.rows[row] = (layout, source.render(layout, context: state.context), loadImagesNow(of: layout))
                 exact.append((row, source.height(of: layout)))
             }
             applyExactHeights(exact, time: time)
@@ -35,5 +41,19 @@ extension ListEngine {
             visible = now
         }
         naive = state
+    }
+
+
+    /// The naive way to show a row's images: fetch, decode and process each one right here,
+    /// no cache (a failed one shows the error tile, made here too).
+    private func loadImagesNow(of layout: Source.Layout) -> [RowImageLayer] {
+        guard let imagePipeline else { return [] }
+        return source.imageRequests(of: layout).map { request in
+            let imageRequest = ImageRequest(url: request.url, pointSize: request.frame.size, scale: scale, processors: request.processors)
+            switch imagePipeline.loadSynchronously(imageRequest) {
+            case .success(let bitmap): return RowImageLayer(bitmap: bitmap, frame: request.frame, isOpaque: false)
+            case .failure: return RowImageLayer(bitmap: ErrorTile.make(size: request.frame.size, scale: scale), frame: request.frame, isOpaque: true)
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import FlickCore
+import FlickImage
 import FlickRaster
 
 /// The list: scroll physics, the height index, range decisions, the draw scheduler and the
@@ -24,6 +25,9 @@ public final class ListEngine<Source: ListDataSource> {
         public var bitmapBudget = 48 * 1024 * 1024
         /// Which pipeline draws rows; default `.flick`.
         public var pipeline = Pipeline.flick
+        /// During a fast fling only the landing zone starts image loads (seed 004 §3); default
+        /// true. `false` loads images for every row in range, for the benchmark's ablation.
+        public var defersImagesDuringFling = true
 
         public init() {}
 
@@ -63,10 +67,15 @@ public final class ListEngine<Source: ListDataSource> {
     private var frameIndex = 0
     /// The naive pipeline's main-thread worker context and on-screen rows.
     var naive: NaiveRows<Source>?
+    /// Images over cells, when an image pipeline was given.
+    let images: RowImages?
+    /// The pipeline images load through (`nil`: cells show their image placeholders).
+    public let imagePipeline: ImagePipeline?
 
     public init(
         source: Source, viewport: Size, scale: DisplayScale, placeholder: Bitmap?,
-        pool: QueuePool<Source.WorkerContext>? = nil, configuration: Configuration = Configuration()
+        pool: QueuePool<Source.WorkerContext>? = nil, configuration: Configuration = Configuration(),
+        imagePipeline: ImagePipeline? = nil
     ) {
         self.source = source
         self.configuration = configuration
@@ -87,6 +96,11 @@ public final class ListEngine<Source: ListDataSource> {
             contentHeight: 0, viewportHeight: viewport.height, configuration: configuration.physics)
         compositor = Compositor(viewport: viewport, scale: scale, placeholder: configuration.skeletons ? placeholder : nil)
         physics.setContentHeight(heights.totalHeight, time: 0)
+        self.imagePipeline = imagePipeline
+        images =
+            configuration.pipeline == .flick
+            ? imagePipeline.map { RowImages(pipeline: $0, scale: scale, defersDuringFling: configuration.defersImagesDuringFling) }
+            : nil
         if configuration.pipeline == .naive { naive = NaiveRows(context: source.makeWorkerContext()) }
     }
 
@@ -114,6 +128,7 @@ public final class ListEngine<Source: ListDataSource> {
             drawVisibleRowsOnTheMainThread(time: time)
         } else {
             applyResults(time: time)
+            images?.commit()
         }
         let scheduleStart = DispatchTime.now().uptimeNanoseconds
         let input = rangeInput()
@@ -124,6 +139,7 @@ public final class ListEngine<Source: ListDataSource> {
             scheduler.update(plan: plan, width: width, scale: scale) { row in
                 policy.timeUntilVisible(row: row, input: input, rows: heights)
             }
+            images?.update(plan: plan) { row in scheduler.slot(row)?.layout.map { source.imageRequests(of: $0) } }
         }
         let composeStart = DispatchTime.now().uptimeNanoseconds
         let rows = plan.visible.map { row -> Compositor.Row in
@@ -131,10 +147,12 @@ public final class ListEngine<Source: ListDataSource> {
             let slot = scheduler.slot(row)
             return Compositor.Row(
                 index: row, top: heights.offset(ofRow: row) - physics.contentOffset, height: heights.height(ofRow: row),
-                full: slot?.full, fullIsStale: slot?.fullIsStale ?? false, skeleton: configuration.skeletons ? slot?.skeleton : nil)
+                full: slot?.full, fullIsStale: slot?.fullIsStale ?? false, skeleton: configuration.skeletons ? slot?.skeleton : nil,
+                images: images?.layers(ofRow: row) ?? [])
         }
         let contents = compositor.compose(rows, stats: &stats)
         lastContents = zip(plan.visible, contents).map { ($0, $1) }
+        stats.imagesPending = images?.pendingCount(in: plan.visible) ?? naive?.pendingImages(in: plan.visible) ?? 0
         stats.offset = physics.contentOffset
         let end = DispatchTime.now().uptimeNanoseconds
         stats.mainThreadMilliseconds = Double(end - start) / 1e6
@@ -173,19 +191,27 @@ public final class ListEngine<Source: ListDataSource> {
         physics.setContentOffset(heights.offset(ofRow: min(max(0, row), heights.rowCount - 1)), time: time)
     }
 
+    /// Puts the viewport's top at `offset` at once (clamped to the content): a window keeps
+    /// its place this way when it rebuilds its engine.
+    public func setContentOffset(_ offset: Double, time: Double) { physics.setContentOffset(offset, time: time) }
+
     /// A new viewport width: every row is laid out again in the background while its old
     /// bitmap stays on screen.
     public func resize(width newWidth: Double, time: Double) {
         guard newWidth != width else { return }
         width = newWidth
         scheduler.invalidateAll()
+        images?.removeAll()
         naive?.rows.removeAll()
     }
 
     /// Rows whose content changed: laid out and drawn again; old bitmaps stay until replaced.
     public func reload(rows: [Int]) {
         scheduler.reload(rows)
-        for row in rows { naive?.rows[row] = nil }
+        for row in rows {
+            naive?.rows[row] = nil
+            images?.forget(row: row)
+        }
     }
 
     /// The row under a viewport point and the point in that row's coordinates.
@@ -194,7 +220,7 @@ public final class ListEngine<Source: ListDataSource> {
         let y = physics.contentOffset + point.y
         guard y >= 0, y < heights.totalHeight else { return nil }
         let row = heights.row(atOffset: y)
-        return (row, scheduler.slot(row)?.layout, Point(x: point.x, y: y - heights.offset(ofRow: row)))
+        return (row, naive?.rows[row]?.layout ?? scheduler.slot(row)?.layout, Point(x: point.x, y: y - heights.offset(ofRow: row)))
     }
 
     /// Whether every visible row shows its current full render.
@@ -237,4 +263,11 @@ public final class ListEngine<Source: ListDataSource> {
             offset: physics.contentOffset, viewportHeight: viewport.height, velocity: physics.velocity, motion: motion,
             touchedDuringFling: touchedDuringFling)
     }
+}
+
+extension ListEngine {
+    /// Rows that have image requests (loading or loaded) now; for tests and overlays.
+    public var rowsWithImages: Set<Int> { Set(images?.rows.keys.map { $0 } ?? []) }
+    /// Image loads the engine has started so far.
+    public var imageLoadsStarted: Int { images?.requestsStarted ?? 0 }
 }

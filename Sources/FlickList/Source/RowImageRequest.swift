@@ -7,13 +7,13 @@ public struct RowImageRequest: Hashable, Sendable {
     /// Where it goes in the cell, points.
     public let frame: Rect
     public let pixelSize: PixelSize
-    /// Processing identifiers (circle, corners): part of the image cache key.
-    public let processing: String
+    /// Done on a worker after decoding (aspect fill, circle, corners): part of the cache key.
+    public let processors: [ImageProcessor]
 
-    public init(url: String, frame: Rect, pixelSize: PixelSize, processing: String) {
+    public init(url: String, frame: Rect, pixelSize: PixelSize, processors: [ImageProcessor]) {
         self.url = url
         self.frame = frame
         self.pixelSize = pixelSize
-        self.processing = processing
+        self.processors = processors
     }
 }

@@ -115,3 +115,17 @@ public final class Bitmap: @unchecked Sendable {
         return body(surface)
     }
 }
+
+extension Bitmap {
+    /// Whether every pixel has alpha 255, so a display can copy instead of blending. Reads
+    /// every pixel: call it on a worker, once per bitmap.
+    public var isFullyOpaque: Bool {
+        withUnsafeBytes { raw in
+            for y in 0..<pixelSize.height {
+                let row = raw.baseAddress!.advanced(by: y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<pixelSize.width where row[x] >> 24 != 0xFF { return false }
+            }
+            return true
+        }
+    }
+}

@@ -72,9 +72,7 @@ public struct TimelineDataSource: ListDataSource {
 
     public func imageRequests(of layout: PostLayout) -> [RowImageRequest] {
         layout.imageSlots.map { slot in
-            RowImageRequest(
-                url: slot.url, frame: slot.frame, pixelSize: slot.pixelSize,
-                processing: slot.processors.map(\.description).joined(separator: "+"))
+            RowImageRequest(url: slot.url, frame: slot.frame, pixelSize: slot.pixelSize, processors: slot.processors)
         }
     }
 

@@ -1,0 +1,147 @@
+import FlickCore
+import FlickImage
+import FlickRaster
+
+/// The list engine's side of the image pipeline: which rows load images, how urgently, and
+/// what each visible row shows over its cell. Main thread.
+///
+/// Rows in the visible, display and preload ranges load their images at priorities visible ›
+/// display › preload. During a fast fling or scroll-to-top only the landing zone starts loads:
+/// rows merely flown past start none (seed 004 §3), and their requests begin when the scroll
+/// slows. A row that leaves every range has its requests cancelled (the download too when no
+/// one else waits). Finished images arrive from workers into an inbox and are applied at the
+/// next frame's commit, like cell bitmaps. A failed image shows an error tile.
+@MainActor
+final class RowImages {
+    struct Slot {
+        let request: RowImageRequest
+        var ticket: ImageTicket?
+        var layer: RowImageLayer?
+    }
+
+    struct RowState {
+        let requests: [RowImageRequest]
+        let generation: UInt64
+        var slots: [Slot]
+        var isFinal: Bool { slots.allSatisfy { $0.layer != nil } }
+    }
+
+    struct Arrival: Sendable {
+        let row: Int
+        let generation: UInt64
+        let index: Int
+        let layer: RowImageLayer
+    }
+
+    let pipeline: ImagePipeline
+    let scale: DisplayScale
+    /// Apply the fling rule (`false` loads images for every row in range, for the ablation).
+    let defersDuringFling: Bool
+    private(set) var rows: [Int: RowState] = [:]
+    private let inbox = LockedBox<[Arrival]>([])
+    private var nextGeneration: UInt64 = 0
+    private(set) var requestsStarted = 0
+
+    init(pipeline: ImagePipeline, scale: DisplayScale, defersDuringFling: Bool) {
+        self.pipeline = pipeline
+        self.scale = scale
+        self.defersDuringFling = defersDuringFling
+    }
+
+    /// Applies images finished since the last frame. Returns how many arrived.
+    @discardableResult
+    func commit() -> Int {
+        let arrivals = inbox.withLock { pending -> [Arrival] in
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+        for arrival in arrivals {
+            guard var state = rows[arrival.row], state.generation == arrival.generation, arrival.index < state.slots.count else { continue }
+            state.slots[arrival.index].layer = arrival.layer
+            state.slots[arrival.index].ticket = nil
+            rows[arrival.row] = state
+        }
+        return arrivals.count
+    }
+
+    /// Starts, keeps or cancels loads for this frame's plan. `requests(row)` gives a laid-out
+    /// row's image requests (nil while the row has no layout).
+    func update(plan: RangePlan, requests: (Int) -> [RowImageRequest]?) {
+        var wanted: [Int: ImagePriority] = [:]
+        let deferring = defersDuringFling && (plan.mode == .fastFling || plan.mode == .scrollToTop)
+        if deferring {
+            for row in plan.landing ?? plan.display { wanted[row] = .visible }
+        } else {
+            for row in plan.preload { wanted[row] = .preload }
+            for row in plan.display { wanted[row] = .display }
+            for row in plan.visible { wanted[row] = .visible }
+        }
+        // Rows no range wants any more: cancel what is loading; drawn images stay only for
+        // rows still in preload (a deferred row keeps what it had).
+        let keep = Set(plan.preload).union(plan.visible).union(plan.landing ?? 0..<0)
+        for (row, state) in rows where !keep.contains(row) {
+            for slot in state.slots { slot.ticket?.cancel() }
+            rows[row] = nil
+        }
+        for (row, priority) in wanted.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+            guard let current = requests(row) else { continue }
+            if let state = rows[row], state.requests == current {
+                continue  // loading or loaded; priority changes are not worth a restart
+            }
+            rows[row].map { old in for slot in old.slots { slot.ticket?.cancel() } }
+            start(row: row, requests: current, priority: priority)
+        }
+    }
+
+    /// What `row` shows over its cell now.
+    func layers(ofRow row: Int) -> [RowImageLayer] {
+        rows[row]?.slots.compactMap(\.layer) ?? []
+    }
+
+    /// Whether `row`'s images are all shown (loaded or failed); true for rows with none.
+    func isFinal(row: Int) -> Bool { rows[row]?.isFinal ?? false }
+
+    /// Image slots of `rows` still waiting.
+    func pendingCount(in visible: Range<Int>) -> Int {
+        visible.reduce(0) { $0 + (rows[$1]?.slots.filter { $0.layer == nil }.count ?? 0) }
+    }
+
+    /// Forgets everything (resize, reload of all rows).
+    func removeAll() {
+        for state in rows.values { for slot in state.slots { slot.ticket?.cancel() } }
+        rows.removeAll()
+    }
+
+    func forget(row: Int) {
+        rows[row].map { for slot in $0.slots { slot.ticket?.cancel() } }
+        rows[row] = nil
+    }
+
+    private func start(row: Int, requests: [RowImageRequest], priority: ImagePriority) {
+        nextGeneration += 1
+        let generation = nextGeneration
+        var state = RowState(requests: requests, generation: generation, slots: [])
+        for (index, request) in requests.enumerated() {
+            let imageRequest = ImageRequest(url: request.url, pointSize: request.frame.size, scale: scale, processors: request.processors)
+            let frame = request.frame
+            let scale = scale
+            let inbox = inbox
+            requestsStarted += 1
+            let load = pipeline.load(imageRequest, priority: priority) { result in
+                let layer: RowImageLayer
+                switch result {
+                case .success(let bitmap): layer = RowImageLayer(bitmap: bitmap, frame: frame, isOpaque: bitmap.isFullyOpaque)
+                case .failure: layer = RowImageLayer(bitmap: ErrorTile.make(size: frame.size, scale: scale), frame: frame, isOpaque: true)
+                }
+                inbox.withLock { $0.append(Arrival(row: row, generation: generation, index: index, layer: layer)) }
+            }
+            switch load {
+            case .ready(let bitmap):
+                state.slots.append(Slot(request: request, ticket: nil, layer: RowImageLayer(bitmap: bitmap, frame: frame, isOpaque: bitmap.isFullyOpaque)))
+            case .pending(let ticket):
+                state.slots.append(Slot(request: request, ticket: ticket, layer: nil))
+            }
+        }
+        rows[row] = state
+    }
+}
