@@ -95,7 +95,7 @@ struct Bench: ParsableCommand {
     /// Runs the scroll modes; returns their results as JSON data.
     @MainActor
     private func runScroll() throws -> Data {
-        let database = try FeedDatabase(given: db, defaultFolder: "out/bench-feed-\(posts)", posts: posts, withImages: false).path()
+        let database = try FeedDatabase(given: db, defaultFolder: "out/bench-feed-\(posts)", posts: posts, withImages: true).path()
         let scripts: [(name: String, text: String)] =
             try script.map { [(URL(fileURLWithPath: $0).lastPathComponent, try String(contentsOfFile: $0, encoding: .utf8))] }
             ?? StandardScripts.all
@@ -122,6 +122,10 @@ struct Bench: ParsableCommand {
             object["peakResidentMB"] = result.peakResidentMegabytes
             object["layoutsPerSecond"] = Double(result.layouts) / result.seconds
             object["rendersPerSecond"] = Double(result.renders) / result.seconds
+            object["imageLoadsStarted"] = result.imageLoads
+            object["imageDecodes"] = result.imageStatistics.decodes
+            object["imageFailures"] = result.imageStatistics.failures
+            object["imageRequestsCancelled"] = result.imageStatistics.cancelledRequests
             modes[result.mode.rawValue] = object
         }
         return try JSONSerialization.data(withJSONObject: ["hz": hz, "posts": rows, "viewportCopyMs": floor, "modes": modes])

@@ -9,7 +9,7 @@ struct FeedDatabase {
     let given: String?
     let defaultFolder: String
     let posts: Int
-    /// Draw and write the image pool too (the demo shows it; the benchmark only needs sizes).
+    /// Draw and write the image pool too (the demo and the benchmark load it).
     let withImages: Bool
 
     func path() throws -> String {
@@ -28,6 +28,10 @@ struct FeedDatabase {
             let pool = withImages ? try ImagePoolGenerator(seed: 1).write(into: folder) : ImagePoolGenerator.plannedPool
             _ = try FeedGeneration(posts: posts, seed: 1, folder: folder, pool: pool, writeJSON: false).run(
                 progress: ProgressBar(total: posts, label: "posts").update)
+        } else if withImages, !FileManager.default.fileExists(atPath: folder.appendingPathComponent("images").path) {
+            // A feed generated without its pictures (same names, same seed): draw them now.
+            FileHandle.standardError.write(Data("flick: drawing the image pool into \(folder.path) (once)\n".utf8))
+            _ = try ImagePoolGenerator(seed: 1).write(into: folder)
         }
         return database
     }

@@ -30,6 +30,7 @@ struct FrameReport {
             "meanBlankPercent": summary.meanBlankPercent,
             "meanSkeletonPercent": summary.meanSkeletonPercent,
             "settleToDrawnMs": summary.settleToDrawnMilliseconds.map { $0 ?? -1 },
+            "settleToImagesMs": summary.settleToImagesMilliseconds.map { $0 ?? -1 },
             "perFrame": frames.map {
                 ["ms": $0.mainThreadMilliseconds, "commitMs": $0.commitMilliseconds, "scheduleMs": $0.scheduleMilliseconds,
                  "composeMs": $0.composeMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton, "blank": $0.rowsBlank]

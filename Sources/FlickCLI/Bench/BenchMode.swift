@@ -18,6 +18,8 @@ enum BenchMode: String, CaseIterable {
     /// Sixteen queues per lane at normal priority instead of one per core at lowered
     /// priority: close to a global concurrent queue that spawns a thread per blocked task.
     case noQueuePool = "no-queue-pool"
+    /// Images load for every row in range during fast flings, not just the landing zone.
+    case noImageDeferral = "no-image-deferral"
 
     static let standard: [BenchMode] = [.flick, .naive]
 
@@ -38,6 +40,8 @@ enum BenchMode: String, CaseIterable {
             configuration.fastFling = false
         case .noSkeletons:
             configuration.skeletons = false
+        case .noImageDeferral:
+            configuration.defersImagesDuringFling = false
         case .noQueuePool:
             let copy = source
             return (configuration, QueuePool(queuesPerLane: 16, label: "flick.bench.wide", workerNice: 0) { _ in copy.makeWorkerContext() })

@@ -1,5 +1,6 @@
 import Dispatch
 import FlickCore
+import FlickImage
 import FlickList
 import FlickRaster
 import FlickTimeline
@@ -22,6 +23,9 @@ struct ScrollBenchmark {
         let peakResidentMegabytes: Double
         let layouts: Int
         let renders: Int
+        /// Image loads the engine started (fast flings start fewer with deferral on).
+        let imageLoads: Int
+        let imageStatistics: ImagePipelineStatistics
         let seconds: Double
 
         var summary: RunSummary { report.summary }
@@ -39,10 +43,15 @@ struct ScrollBenchmark {
         let started = DispatchTime.now().uptimeNanoseconds
         let store = try FeedStore(path: database, configuration: .viewing)
         var source = try TimelineDataSource(store: store)
-        let (configuration, pool) = mode.configure(&source)
+        let (configuration, modePool) = mode.configure(&source)
+        let workerSource = source
+        let pool = modePool ?? QueuePool(label: "flick.list") { _ in workerSource.makeWorkerContext() }
+        var images = ImagePipeline.Configuration()
+        images.baseFolder = URL(fileURLWithPath: database).deletingLastPathComponent()
+        let pipeline = try ImagePipeline(configuration: images, workers: ImageWorkers(pool: pool))
         let engine = ListEngine(
             source: source, viewport: viewport, scale: scale, placeholder: source.placeholderTile(width: viewport.width, scale: scale),
-            pool: pool, configuration: configuration)
+            pool: pool, configuration: configuration, imagePipeline: pipeline)
         let display = HeadlessDisplay(engine: engine, hz: hz, pacing: .realTime)
         var firstFrame = Double.infinity
         for _ in 0..<Int(hz * 5) {
@@ -63,6 +72,7 @@ struct ScrollBenchmark {
             mode: mode, report: FrameReport(frames: frames, hz: hz, settles: display.settles.filter { $0 >= scriptsStart }),
             settles: display.settles, firstFrameMilliseconds: firstFrame, cpuSeconds: ResourceUsage.cpuSeconds - cpuBefore,
             peakResidentMegabytes: ResourceUsage.peakResidentMegabytes, layouts: counters.layouts, renders: counters.renders,
+            imageLoads: engine.imageLoadsStarted, imageStatistics: pipeline.statistics,
             seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
 
@@ -87,22 +97,25 @@ struct ScrollBenchmark {
         func column(_ text: String, _ width: Int) -> String {
             text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
         }
-        let header = ["mode", "p50", "p90", "p99", "max", "janky", "hitch", "blank", "blank%", "skel%", "land p50/p95", "first", "lay/s", "ren/s", "cpu s", "rss"]
-        let widths = [17, 7, 7, 7, 7, 7, 7, 7, 7, 7, 14, 8, 7, 7, 7, 6]
+        let header = ["mode", "p50", "p90", "p99", "max", "janky", "hitch", "blank", "blank%", "skel%", "land p50/p95", "img p50/p95", "loads", "first", "lay/s", "ren/s", "cpu s", "rss"]
+        let widths = [18, 6, 6, 6, 6, 6, 6, 6, 7, 6, 13, 13, 6, 7, 6, 6, 6, 5]
         var lines = [zip(header, widths).map { column($0, $1) }.joined()]
         for r in results {
             let s = r.summary
             let cells = [
                 r.mode.rawValue, f(s.p50), f(s.p90), f(s.p99), f(s.max), "\(s.jankyFrames)", f(s.hitchMillisecondsPerSecond),
                 "\(s.blankFrames)", f(s.meanBlankPercent), f(s.meanSkeletonPercent),
-                f(s.settleToDrawn(percentile: 0.5)) + "/" + f(s.settleToDrawn(percentile: 0.95)), f(r.firstFrameMilliseconds),
+                f(s.settleToDrawn(percentile: 0.5)) + "/" + f(s.settleToDrawn(percentile: 0.95)),
+                f(s.settleToImages(percentile: 0.5)) + "/" + f(s.settleToImages(percentile: 0.95)), "\(r.imageLoads)",
+                f(r.firstFrameMilliseconds),
                 String(Int(Double(r.layouts) / r.seconds)), String(Int(Double(r.renders) / r.seconds)), f(r.cpuSeconds),
                 String(Int(r.peakResidentMegabytes)),
             ]
             lines.append(zip(cells, widths).map { column($0, $1) }.joined())
         }
         lines.append("main-thread ms per frame (p50/p90/p99/max); janky = frames over \(f(results.first?.summary.budgetMilliseconds ?? 0)) ms; hitch = ms late per s;")
-        lines.append("blank = frames with blank rows; land = ms from each settle until its rows were fully drawn; first = ms to first fully drawn frame;")
+        lines.append("blank = frames with blank rows; land = ms from each settle until its rows were fully drawn; img = until their images were final too;")
+        lines.append("loads = image loads started (the naive pipeline decodes on the main thread, uncounted); first = ms to first fully drawn frame;")
         lines.append("lay/s, ren/s = layouts and full renders committed per second; rss = process peak MB so far (modes run in order).")
         lines.append(String(format: "one viewport memcpy: %.3f ms", copyFloor))
         if let flick = results.first(where: { $0.mode == .flick }) {

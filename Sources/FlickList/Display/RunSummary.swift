@@ -21,6 +21,9 @@ public struct RunSummary: Hashable, Sendable {
     /// Milliseconds from each settle until the visible rows were fully drawn (0 when drawn at
     /// the settle frame; `nil` entries mean never within the run).
     public let settleToDrawnMilliseconds: [Double?]
+    /// Milliseconds from each settle until the visible rows were fully drawn and every image
+    /// on them was shown (loaded or its error tile).
+    public let settleToImagesMilliseconds: [Double?]
 
     /// - Parameters:
     ///   - settles: frame indices at which scrolling came to rest.
@@ -48,13 +51,26 @@ public struct RunSummary: Hashable, Sendable {
             frames.first { $0.index >= settle && $0.rowsSkeleton == 0 && $0.rowsBlank == 0 }
                 .map { Double($0.index - settle) * 1000 / hz }
         }
+        settleToImagesMilliseconds = settles.map { settle in
+            frames.first { $0.index >= settle && $0.rowsSkeleton == 0 && $0.rowsBlank == 0 && $0.imagesPending == 0 }
+                .map { Double($0.index - settle) * 1000 / hz }
+        }
     }
 
     public var jankyPercent: Double { frameCount == 0 ? 0 : Double(jankyFrames) / Double(frameCount) * 100 }
 
     /// The settle-to-drawn delay at percentile `p` (never-drawn settles count as infinite).
     public func settleToDrawn(percentile p: Double) -> Double {
-        let values = settleToDrawnMilliseconds.map { $0 ?? .infinity }.sorted()
+        Self.percentile(p, of: settleToDrawnMilliseconds)
+    }
+
+    /// The settle-to-images-final delay at percentile `p` (never counts as infinite).
+    public func settleToImages(percentile p: Double) -> Double {
+        Self.percentile(p, of: settleToImagesMilliseconds)
+    }
+
+    private static func percentile(_ p: Double, of delays: [Double?]) -> Double {
+        let values = delays.map { $0 ?? .infinity }.sorted()
         guard !values.isEmpty else { return 0 }
         return values[Swift.min(values.count - 1, Int(Double(values.count) * p))]
     }

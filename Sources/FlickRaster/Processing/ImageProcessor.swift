@@ -13,6 +13,10 @@ public enum ImageProcessor: Hashable, Sendable, CustomStringConvertible {
     case circle(borderWidth: Double, borderColor: Color)
     /// Clears the corners outside a radius of `radius` points.
     case roundedCorners(radius: Double)
+    /// Composites over the opaque `background` (the cell colour behind the image): the result
+    /// is opaque, so the main thread copies it instead of blending (seed 002: no blended
+    /// layers). Last in a chain, after circle or corners.
+    case flatten(onto: Color)
 
     /// A stable identifier for cache keys.
     public var description: String {
@@ -20,6 +24,7 @@ public enum ImageProcessor: Hashable, Sendable, CustomStringConvertible {
         case .aspectFill(let size): "fill(\(size.width)x\(size.height))"
         case .circle(let width, let color): "circle(\(width),\(color))"
         case .roundedCorners(let radius): "corners(\(radius))"
+        case .flatten(let background): "flatten(\(background))"
         }
     }
 
@@ -29,6 +34,7 @@ public enum ImageProcessor: Hashable, Sendable, CustomStringConvertible {
         case .aspectFill(let size): Self.aspectFill(bitmap, to: size)
         case .circle(let width, let color): Self.circle(bitmap, borderWidth: width, borderColor: color)
         case .roundedCorners(let radius): Self.roundCorners(bitmap, radius: radius)
+        case .flatten(let background): Self.flatten(bitmap, onto: background)
         }
     }
 
@@ -86,5 +92,11 @@ public enum ImageProcessor: Hashable, Sendable, CustomStringConvertible {
         canvas.draw(bitmap, in: canvas.bounds)
         return canvas.makeBitmap()
     }
-}
 
+    private static func flatten(_ bitmap: Bitmap, onto background: Color) -> Bitmap {
+        guard !bitmap.pixelSize.isEmpty, background.alpha >= 1 else { return bitmap }
+        let canvas = Canvas(size: bitmap.pointSize, scale: bitmap.scale, opaqueBackground: background)
+        canvas.blend(bitmap, at: Point(x: 0, y: 0))
+        return canvas.makeBitmap()
+    }
+}

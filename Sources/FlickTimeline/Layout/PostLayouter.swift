@@ -188,8 +188,13 @@ private struct LayoutPass {
 
     // MARK: Images
 
+    /// The slot's processing: fill the frame's pixels, cut the corner shape, then flatten onto
+    /// what lies behind (the cell, or the retweet box) so the layer is opaque and copied, not
+    /// blended, on the main thread.
     private func imageSlot(_ role: ImageSlot.Role, url: String, frame: Rect, corner: ImageProcessor) -> ImageSlot {
         let pixels = PixelSize(width: scale.pixels(frame.width), height: scale.pixels(frame.height))
-        return ImageSlot(role: role, url: url, frame: frame, processors: [.aspectFill(pixels), corner], pixelSize: pixels)
+        let behind: Color = if case .retweetPicture = role { spec.retweetBackground } else { spec.cellBackground }
+        return ImageSlot(
+            role: role, url: url, frame: frame, processors: [.aspectFill(pixels), corner, .flatten(onto: behind)], pixelSize: pixels)
     }
 }
