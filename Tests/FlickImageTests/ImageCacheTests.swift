@@ -46,11 +46,12 @@ struct ImageCacheTests {
         let first = try PipelineHarness { $0.diskFolder = folder }
         #expect(first.load(server.url(path))?.bitmap != nil)
         first.pipeline.waitForWorkers()  // the disk write is queued after delivery
-        let hitsAfterFirst = try server.hits("images/avatar.jpg")
+        let hitsAfterFirst = try server.hits(path)
+        #expect(hitsAfterFirst == 1)
         let second = try PipelineHarness { $0.diskFolder = folder }
         #expect(second.load(server.url(path))?.bitmap?.pixelSize == PixelSize(width: 240, height: 240))
         #expect(second.pipeline.statistics.diskHits == 1)
-        #expect(try server.hits("images/avatar.jpg") == hitsAfterFirst)
+        #expect(try server.hits(path) == hitsAfterFirst)
     }
 
     @Test(arguments: ["truncate", "corrupt", "delete", "empty"])

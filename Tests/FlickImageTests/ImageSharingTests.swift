@@ -15,7 +15,7 @@ struct ImageSharingTests {
     @Test func identicalRequestsInFlightShareOneDownloadAndOneDecode() throws {
         let harness = try PipelineHarness()
         let path = "slow/photo.jpg?ms=300&test=coalesce"
-        let before = try server.hits("slow/photo.jpg")
+        let before = try server.hits(path)
         let first = ResultBox()
         let second = ResultBox()
         _ = harness.pipeline.load(request(path)) { first.set($0) }
@@ -23,7 +23,7 @@ struct ImageSharingTests {
         let a = try #require(first.wait(timeout: 10)?.bitmap)
         let b = try #require(second.wait(timeout: 10)?.bitmap)
         #expect(a === b)
-        #expect(try server.hits("slow/photo.jpg") - before == 1)
+        #expect(try server.hits(path) - before == 1)
         #expect(harness.pipeline.statistics.downloadsStarted == 1)
         #expect(harness.pipeline.statistics.decodes == 1)
     }

@@ -44,7 +44,8 @@ final class ImageTestServer: Sendable {
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
-    /// Hits per path so far, from the server's own count.
+    /// Hits of `path` (with its query string) so far, from the server's own count. Tests give
+    /// their requests a unique query so that parallel tests do not count each other's hits.
     func hits(_ path: String) throws -> Int {
         let data = try Data(contentsOf: URL(string: url("stats"))!)
         let counts = try JSONSerialization.jsonObject(with: data) as? [String: Int] ?? [:]

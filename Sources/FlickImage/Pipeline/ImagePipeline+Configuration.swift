@@ -6,9 +6,10 @@ extension ImagePipeline {
     public struct Configuration: Sendable {
         /// Folder relative URLs resolve against (the feed's folder). Default: the current folder.
         public var baseFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        /// Bytes of processed bitmaps kept in memory. Default 64 MB: two screens of 9-picture
-        /// grids at @3x (~25 MB each) plus avatars, so scrolling back shows images at once.
-        public var memoryLimit = 64 * 1024 * 1024
+        /// Bytes of processed bitmaps kept in memory. Default 32 MB: about three screens of
+        /// 9-picture grids at @2x (~8 MB each) plus avatars, so scrolling back within the preload
+        /// range shows images at once, while a million-post feed stays under 300 MB in all.
+        public var memoryLimit = 32 * 1024 * 1024
         /// Folder of the disk cache of downloaded bytes; `nil` = no disk cache. Local files are
         /// never copied there.
         public var diskFolder: URL? = nil

@@ -5,13 +5,22 @@ import Foundation
 /// The stages a job goes through: acquire bytes (local file, disk cache, or a queued
 /// download), decode + process on a worker, deliver to every waiter still there.
 extension ImagePipeline {
-    /// First worker step of a new job: local bytes or disk-cached bytes go straight to
-    /// decoding; otherwise the job joins (or starts) its URL's download.
+    /// First worker step of a new job: resolve the URL (refusing bad ones); local bytes or
+    /// disk-cached bytes go straight to decoding; otherwise the job joins (or starts) its
+    /// URL's download.
     func acquire(_ key: String) {
         guard let job = state.withLock({ $0.jobs[key] }) else { return }
         let work = workers.submit(Double(job.priority.rawValue)) { [weak self] in
             guard let self else { return }
-            switch job.location {
+            let location: ImageLocation
+            do throws(ImageLoadError) {
+                location = try ImageLocation(job.request.url, baseFolder: self.configuration.baseFolder)
+            } catch {
+                self.complete(key, .failure(error))
+                return
+            }
+            self.state.withLock { $0.jobs[key]?.location = location }
+            switch location {
             case .file(let path):
                 do throws(ImageLoadError) {
                     let bytes = try FileLoader.read(path: path, url: job.request.url, maxBytes: self.configuration.maxBodyBytes)

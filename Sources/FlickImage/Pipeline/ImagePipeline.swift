@@ -49,12 +49,6 @@ public final class ImagePipeline: Sendable {
             state.withLock { $0.statistics.memoryHits += 1 }
             return .ready(bitmap)
         }
-        let location: ImageLocation
-        do {
-            location = try ImageLocation(request.url, baseFolder: configuration.baseFolder)
-        } catch {
-            return .pending(failedTicket(key: key, error: error, completion: completion))
-        }
         let start = state.withLock { state -> (ticket: ImageTicket, isNew: Bool) in
             state.nextTicket += 1
             let ticket = ImageTicket(key: key, id: state.nextTicket, completion: completion) { [weak self] in self?.cancelled($0) }
@@ -63,7 +57,7 @@ public final class ImagePipeline: Sendable {
                 state.raise(job: key, to: priority)
                 return (ticket, false)
             }
-            state.jobs[key] = ImageJob(request: request, location: location, priority: priority, waiters: [ticket.id: ticket])
+            state.jobs[key] = ImageJob(request: request, priority: priority, waiters: [ticket.id: ticket])
             return (ticket, true)
         }
         if start.isNew { acquire(key) }
@@ -77,13 +71,6 @@ public final class ImagePipeline: Sendable {
     public func waitForWorkers() { workers.waitUntilIdle() }
 
     // MARK: Tickets
-
-    private func failedTicket(key: String, error: ImageLoadError, completion: @escaping ImageTicket.Completion) -> ImageTicket {
-        let ticket = ImageTicket(key: key, id: 0, completion: completion) { _ in }
-        state.withLock { $0.statistics.failures += 1 }
-        _ = workers.submit(0) { ticket.deliver(.failure(error)) }
-        return ticket
-    }
 
     /// A ticket was cancelled: forget its waiter; with no waiters left, stop the job and, when
     /// no other job needs it, its download.

@@ -4,7 +4,8 @@ import Foundation
 /// One cache key being loaded: its waiters and where it is.
 struct ImageJob: Sendable {
     let request: ImageRequest
-    let location: ImageLocation
+    /// Where the bytes come from; resolved on the worker (URL parsing is not main-thread work).
+    var location: ImageLocation?
     var priority: ImagePriority
     var waiters: [UInt64: ImageTicket]
     /// The queued or running worker task (acquire or decode), for cancellation.
@@ -42,7 +43,7 @@ struct PipelineState: Sendable {
     }
 
     /// Removes `key` from its download; returns the transfer to cancel when no job needs it.
-    mutating func detach(job key: String, fromDownloadOf location: ImageLocation) -> Int? {
+    mutating func detach(job key: String, fromDownloadOf location: ImageLocation?) -> Int? {
         guard case .remote(let remote) = location, var download = downloads[remote.absoluteString] else { return nil }
         download.jobs.remove(key)
         guard download.jobs.isEmpty else {

@@ -133,7 +133,7 @@ public final class Compositor {
                     framebuffer.copy(layer.bitmap, at: layer.origin)
                 }
             } else if layer.isOpaque {
-                framebuffer.copy(layer.bitmap, at: layer.origin)
+                framebuffer.copyPixels(layer.bitmap, at: layer.origin)
             } else {
                 framebuffer.blend(layer.bitmap, at: layer.origin)
             }

@@ -28,7 +28,7 @@ public final class PixelBufferPool: Sendable {
     }
 
     /// The pool every `Bitmap` and `Canvas` uses.
-    public static let shared = PixelBufferPool(budget: 64 * 1024 * 1024)
+    public static let shared = PixelBufferPool(budget: 32 * 1024 * 1024)
 
     /// Bytes of free buffers kept for reuse.
     public let budget: Int

@@ -16,9 +16,9 @@ import FlickCore
 public final class Canvas {
     public let pixelSize: PixelSize
     public let scale: DisplayScale
-    private let bytesPerRow: Int
-    private var storage: UnsafeMutableRawPointer?
-    private let surface: OpaquePointer
+    let bytesPerRow: Int
+    private(set) var storage: UnsafeMutableRawPointer?
+    let surface: OpaquePointer
     /// The Cairo context, for modules of this package that draw with Cairo directly (text).
     package let cairo: OpaquePointer
 

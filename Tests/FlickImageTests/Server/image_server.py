@@ -10,7 +10,7 @@ Usage: image_server.py FOLDER. Binds a free port and prints it as the first stdo
   /trickle/NAME       announces NAME's length, then sends 16 bytes every 100 ms
   /truncated/NAME     announces NAME's length, sends half, closes the connection
   /redirect/NAME      302 to /images/NAME
-  /stats              JSON: hits per path so far (query strings dropped)
+  /stats              JSON: hits per request path so far, query string included
 """
 import json
 import os
@@ -49,7 +49,7 @@ class Handler(BaseHTTPRequestHandler):
         parts = url.path.strip("/").split("/", 1)
         kind, name = parts[0], (parts[1] if len(parts) > 1 else "")
         with LOCK:
-            HITS[url.path] = HITS.get(url.path, 0) + 1
+            HITS[self.path] = HITS.get(self.path, 0) + 1
         try:
             if kind == "images":
                 self.send_body(200, self.file_bytes(name))
