@@ -87,6 +87,7 @@ struct MicroBenchmarks {
 
         progress("decoding")
         rows += try decodeRows()
+        rows += try ImageLoadBenchmark().rows(progress: progress)
         return rows
     }
 

@@ -19,3 +19,13 @@ enum ResourceUsage {
     /// Peak resident set size of the process so far, MB.
     static var peakResidentMegabytes: Double { Double(usage.ru_maxrss) / 1024 }
 }
+
+extension ResourceUsage {
+    /// Resident set size now, MB (from /proc/self/statm; 0 where unavailable).
+    static var currentResidentMegabytes: Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+}
