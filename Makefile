@@ -11,15 +11,19 @@ setup:
 build: setup
 	$(SWIFT) build
 
-## Build, then run every test. GLib warnings are fatal so a threading slip in Pango aborts the run.
+## Build, then run every test inside a virtual X display (the window test opens a real SDL
+## window; 24-bit screen large enough for 750×1334). GLib warnings are fatal so a threading slip
+## in Pango aborts the run.
+XVFB_RUN ?= xvfb-run -a -s "-screen 0 1600x1600x24 -nolisten tcp"
 test: setup
 	$(SWIFT) build --build-tests
-	G_DEBUG=fatal-warnings $(SWIFT) test
+	G_DEBUG=fatal-warnings $(XVFB_RUN) $(SWIFT) test
 
 release: setup
 	$(SWIFT) build -c release --product flick
 
-## Render what Flick draws today and say where it went.
+## The timeline in a window (generates out/demo-feed once). Without a display it says so, replays
+## the demo script headless and writes the same screenshot and report.
 demo: release
 	.build/release/flick demo --screenshot $(OUT)/demo.png --report $(OUT)/demo-report.json
 

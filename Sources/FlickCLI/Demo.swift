@@ -1,26 +1,38 @@
 import ArgumentParser
 import FlickCore
 import FlickList
-import FlickRaster
-import FlickTimeline
+import FlickWindow
 import Foundation
 
-/// `flick demo`: the timeline, replaying the demo script. The SDL window arrives with the
-/// demo issue; until then it runs headless and writes a screenshot and a frame report.
+extension PipelineKind: ExpressibleByArgument {}
+extension SDLDisplay.RendererPreference: ExpressibleByArgument {}
+
+/// `flick demo`: the timeline in an SDL window — drag, fling, wheel, keys, taps, HUD and
+/// overlays, live A/B against the naive pipeline. With `--headless`, or when there is no
+/// display, the same scripted scroll runs without a window and writes a screenshot and a
+/// frame report instead.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Scroll a generated timeline (headless for now): writes a screenshot and a frame report.")
+        abstract: "Scroll a timeline in a window (or headless): input, HUD, overlays, taps, live A/B.",
+        discussion: """
+            Keys in the window:
+            \(KeyMap.standard.helpLines.joined(separator: "\n"))
 
-    @Option(help: "Feed: a feed.sqlite, or a folder holding one. Default: generate one in out/demo-feed.")
+            Mouse: drag scrolls and a release flings; the wheel or trackpad scrolls; a click during a fling stops it. Pressing a mention, topic, URL or avatar highlights it; releasing shows what was tapped in the status bar.
+
+            With --script the window replays the script (a file, or one of demo, flings, constant-speed, scroll-to-top, jump-storm) and exits when it ends, or after --frames. Window scripts may also use `press X Y`, `release`, `key K` and `size W H`. Without a display, or with --headless, the script (default: demo) runs headless and the screenshot and report are always written.
+            """)
+
+    @Option(name: [.customLong("feed"), .customLong("db")], help: "Feed: a feed.sqlite, or a folder holding one. Default: generate one in out/demo-feed.")
     var feed: String?
 
     @Option(help: "Posts to generate when no feed exists yet.")
     var posts: Int = 5_000
 
-    @Option(help: "Script file to replay instead of the built-in demo script.")
+    @Option(help: "Script to replay: a file, or a built-in name (demo, flings, constant-speed, scroll-to-top, jump-storm).")
     var script: String?
 
-    @Option(help: "Frame rate of the display clock.")
+    @Option(help: "Frame rate of the display clock (60 or 120).")
     var hz: Double = 120
 
     @Option(help: "Viewport width, points.")
@@ -29,47 +41,54 @@ struct Demo: ParsableCommand {
     @Option(help: "Viewport height, points.")
     var height: Double = 667
 
-    @Option(help: "Display scale.")
+    @Option(help: "Display scale (device pixels per point).")
     var scale: Double = 2
 
-    @Option(help: "Screenshot of the last frame.")
-    var screenshot: String = "out/demo.png"
+    @Option(help: "Stop after this many frames (window: also when the script ends first, it keeps running until then).")
+    var frames: Int?
 
-    @Option(help: "Frame statistics as JSON.")
-    var report: String = "out/demo-report.json"
+    @Option(help: "Screenshot of the last frame (PNG; in the window, read back through the renderer). Headless default: out/demo.png.")
+    var screenshot: String?
+
+    @Option(help: "Frame statistics as JSON. Headless default: out/demo-report.json.")
+    var report: String?
+
+    @Flag(help: "Run without a window.")
+    var headless = false
+
+    @Option(help: "Pipeline at start: flick or naive (P switches live).")
+    var pipeline: PipelineKind = .flick
+
+    @Option(help: "Overlays at start: none, or a comma-separated list of hud, ranges, misaligned, tint, keys, status.")
+    var overlays: String = "hud,status"
+
+    @Option(help: "SDL renderer: auto (accelerated, then software), accelerated, software.")
+    var renderer: SDLDisplay.RendererPreference = .auto
 
     func validate() throws {
         guard hz == 60 || hz == 120 else { throw ValidationError("--hz must be 60 or 120") }
         guard width >= 200, width <= 4_000, height >= 200, height <= 4_000 else { throw ValidationError("--width/--height must be in 200…4000") }
         guard scale >= 1, scale <= 3 else { throw ValidationError("--scale must be in 1…3") }
+        if let frames, frames < 1 || frames > 10_000_000 { throw ValidationError("--frames must be in 1…10,000,000") }
+        if case .failure(let error) = OverlayOptions.parse(overlays) { throw ValidationError("--overlays: \(error)") }
     }
 
-    /// Commands run on the main thread; the engine is main-actor code.
+    /// Commands run on the main thread; the engine and the window are main-actor code.
     func run() throws {
         try MainActor.assumeIsolated { try runOnMain() }
     }
 
     @MainActor
     private func runOnMain() throws {
-        let database = try FeedDatabase(given: feed, defaultFolder: "out/demo-feed", posts: posts, withImages: true).path()
-        let text = try script.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? StandardScripts.demo
-        let parsed = try ScrollScript(parsing: text)
-        let store = try FeedStore(path: database, configuration: .viewing)
-        let source = try TimelineDataSource(store: store)
-        let displayScale = DisplayScale(scale)
-        let engine = ListEngine(
-            source: source, viewport: Size(width: width, height: height), scale: displayScale,
-            placeholder: source.placeholderTile(width: width, scale: displayScale))
-        let display = HeadlessDisplay(engine: engine, hz: hz, pacing: .realTime)
-        print("flick demo: no window yet (the SDL window is a later issue), replaying the script headless at \(Int(hz)) Hz over \(source.rowCount) posts")
-        display.play(parsed)
-        source.cache.persistPendingHeights()
-        try FileManager.default.createDirectory(
-            at: URL(fileURLWithPath: screenshot).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try display.screenshot(to: screenshot)
-        let summary = FrameReport(frames: display.frames, hz: hz, settles: display.settles)
-        try OutputFile.write([UInt8](try summary.json()), to: report)
-        print(summary.text)
-        print("wrote \(screenshot) and \(report)")
+        let setup = try DemoSetup(options: self)
+        if headless {
+            try DemoHeadless(options: self, setup: setup).run(reason: nil)
+            return
+        }
+        do {
+            try DemoWindow(options: self, setup: setup).run()
+        } catch let failure as SDLDisplay.Failure {
+            try DemoHeadless(options: self, setup: setup).run(reason: failure.description)
+        }
     }
 }

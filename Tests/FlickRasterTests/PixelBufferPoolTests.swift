@@ -30,6 +30,18 @@ struct PixelBufferPoolTests {
         #expect(pool.statistics.released > 0, "beyond the budget buffers go back to the system")
     }
 
+    @Test func aFullPoolKeepsTheNewestBufferAndReleasesTheOldest() {
+        let pool = PixelBufferPool(budget: 1_000_000)
+        let old = (0..<3).map { _ in pool.take(bytes: 300_000) }
+        for pointer in old { pool.give(pointer, bytes: 300_000) }
+        let fresh = pool.take(bytes: 600_000)
+        let releasedBefore = pool.statistics.released
+        pool.give(fresh, bytes: 600_000)
+        #expect(pool.statistics.released > releasedBefore, "an older buffer made room")
+        #expect(pool.statistics.freeBytes <= 1_000_000)
+        #expect(pool.take(bytes: 600_000) == fresh, "the newest free buffer is reused")
+    }
+
     @Test func canvasesReuseMemoryOfFreedBitmaps() {
         let before = PixelBufferPool.shared.statistics.reused
         for _ in 0..<20 {

@@ -6,8 +6,8 @@ import FlickCore
 /// lock and an append instead of an `munmap`.
 ///
 /// Classes round a request up by at most 1/8 (and to 64 KiB), so a 750×1,100 px cell reuses a
-/// buffer of a 750×1,180 px one. Free buffers are kept up to `budget` bytes; beyond it they
-/// are released to the system. Thread-safe.
+/// buffer of a 750×1,180 px one. Free buffers are kept up to `budget` bytes; beyond it the
+/// oldest of the fullest classes are released to the system. Thread-safe.
 public final class PixelBufferPool: Sendable {
     /// Statistics for tests and the benchmark.
     public struct Statistics: Hashable, Sendable {
@@ -68,18 +68,30 @@ public final class PixelBufferPool: Sendable {
         return pointer
     }
 
-    /// Returns memory obtained from `take(bytes:)` with the same `bytes`.
+    /// Returns memory obtained from `take(bytes:)` with the same `bytes`. When the pool is
+    /// full, the just-freed buffer is kept and older free buffers of the classes holding the
+    /// most bytes are released instead: the newest sizes are the ones scrolling asks for next.
     func give(_ pointer: UnsafeMutableRawPointer, bytes: Int) {
         let capacity = Self.sizeClass(bytes)
-        let kept = state.withLock { state -> Bool in
-            guard state.stats.freeBytes + capacity <= budget else {
+        guard capacity <= budget else {
+            state.withLock { $0.stats.released += 1 }
+            pointer.deallocate()
+            return
+        }
+        let evicted = state.withLock { state -> [Buffer] in
+            var evicted: [Buffer] = []
+            while state.stats.freeBytes + capacity > budget,
+                let fullest = state.free.max(by: { $0.key * $0.value.count < $1.key * $1.value.count }), !fullest.value.isEmpty
+            {
+                evicted.append(state.free[fullest.key]!.removeFirst())
+                if state.free[fullest.key]!.isEmpty { state.free[fullest.key] = nil }
+                state.stats.freeBytes -= fullest.key
                 state.stats.released += 1
-                return false
             }
             state.free[capacity, default: []].append(Buffer(pointer: pointer))
             state.stats.freeBytes += capacity
-            return true
+            return evicted
         }
-        if !kept { pointer.deallocate() }
+        for buffer in evicted { buffer.pointer.deallocate() }
     }
 }

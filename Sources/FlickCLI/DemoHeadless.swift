@@ -1,0 +1,45 @@
+import FlickCore
+import FlickList
+import FlickTimeline
+import FlickWindow
+import Foundation
+
+/// `flick demo` without a window: the script (default: the demo script) replayed by
+/// `HeadlessDisplay` at real-time pace; a screenshot and a frame report are always written.
+@MainActor
+struct DemoHeadless {
+    let options: Demo
+    let setup: DemoSetup
+
+    /// - Parameter reason: why there is no window (printed), or `nil` when `--headless` asked.
+    func run(reason: String?) throws {
+        let screenshot = options.screenshot ?? "out/demo.png"
+        let reportPath = options.report ?? "out/demo-report.json"
+        let engine = setup.makeEngine(
+            viewport: Size(width: options.width, height: options.height), pipeline: options.pipeline, pool: nil)
+        let display = HeadlessDisplay(engine: engine, hz: options.hz, pacing: .realTime)
+        let script = (setup.script ?? (try? WindowScript(parsing: StandardScripts.demo)) ?? WindowScript(steps: [])).scrollScript
+        if let reason { print("flick demo: \(reason); running the scripted scroll headless instead") }
+        print("flick demo: headless at \(Int(options.hz)) Hz over \(setup.source.rowCount) posts, \(options.pipeline) pipeline")
+        // With --frames: stop at the first step boundary past the limit (a headless step cannot
+        // be cut), or idle until it is reached.
+        for step in script.steps {
+            if let frames = options.frames, display.frames.count >= frames { break }
+            display.play(ScrollScript(steps: [step]))
+        }
+        if let frames = options.frames {
+            while display.frames.count < frames { display.step() }
+        }
+        setup.source.cache.persistPendingHeights()
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: screenshot).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try display.screenshot(to: screenshot)
+        let summary = FrameReport(frames: display.frames, hz: options.hz, settles: display.settles)
+        var json = summary.jsonObject
+        json["display"] = ["mode": "headless", "reason": reason ?? "--headless"]
+        json["taps"] = display.taps.map { ["row": $0.row, "x": $0.local.x, "y": $0.local.y] }
+        try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])), to: reportPath)
+        print(summary.text)
+        print("wrote \(screenshot) and \(reportPath)")
+    }
+}

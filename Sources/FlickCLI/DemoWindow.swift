@@ -1,0 +1,65 @@
+import FlickCore
+import FlickList
+import FlickRaster
+import FlickTimeline
+import FlickWindow
+import Foundation
+
+/// `flick demo` in an SDL window. Interactive until closed, or replays `--script` and exits
+/// at its end (or after `--frames`); writes the screenshot (read back through the renderer)
+/// and the report when asked.
+@MainActor
+struct DemoWindow {
+    let options: Demo
+    let setup: DemoSetup
+
+    /// - Throws: `SDLDisplay.Failure` when no window can be opened (the caller goes headless).
+    func run() throws {
+        var configuration = WindowConfiguration()
+        configuration.viewport = Size(width: options.width, height: options.height)
+        configuration.scale = setup.scale
+        configuration.hz = options.hz
+        configuration.renderer = options.renderer
+        configuration.title = "Flick — \(setup.source.rowCount) posts"
+        if case .success(let overlays) = OverlayOptions.parse(options.overlays) { configuration.overlays = overlays }
+        let interaction = TimelineInteraction(renderer: setup.source.renderer)
+        let window = try ListWindow(configuration: configuration, interaction: interaction, pipeline: options.pipeline) { viewport, pipeline, pool in
+            setup.makeEngine(viewport: viewport, pipeline: pipeline, pool: pool)
+        }
+        let info = window.display.info
+        print(
+            "flick demo: window \(window.display.outputSize) (\(options.width)×\(options.height) pt @\(options.scale)x), "
+                + "\(info.videoDriver)/\(info.renderer), \(info.vsync ? "vsync" : "paced at \(Int(options.hz)) Hz by the clock"), "
+                + "\(setup.source.rowCount) posts, \(options.pipeline) pipeline; ? lists the keys")
+        let capture = options.screenshot != nil
+        var scriptCompleted: Bool?
+        if let script = setup.script {
+            scriptCompleted = window.play(script, frameLimit: options.frames, capture: capture)
+            if let frames = options.frames { window.runInteractively(frameLimit: frames, capture: capture) }
+        } else {
+            window.runInteractively(frameLimit: options.frames, capture: capture)
+        }
+        if capture, window.capturedFrame == nil || options.frames == nil { window.step(capture: true) }
+        setup.source.cache.persistPendingHeights()
+        try write(window, scriptCompleted: scriptCompleted)
+        window.close()
+    }
+
+    private func write(_ window: ListWindow<TimelineInteraction>, scriptCompleted: Bool?) throws {
+        let frames = window.frames.map(\.stats)
+        let summary = FrameReport(frames: frames, hz: options.hz, settles: window.settles)
+        if let path = options.screenshot {
+            guard let bitmap = window.capturedFrame else { throw OutputFile.Failure(path: path, reason: "the renderer could not read the frame back") }
+            try OutputFile.write(try bitmap.pngData(), to: path)
+        }
+        if let path = options.report {
+            var json = summary.jsonObject
+            json.merge(DemoReport(window: window).jsonObject) { _, new in new }
+            if let scriptCompleted { json["scriptCompleted"] = scriptCompleted }
+            try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])), to: path)
+        }
+        print(summary.text)
+        print(DemoReport(window: window).presentText)
+        for path in [options.screenshot, options.report].compactMap({ $0 }) { print("wrote \(path)") }
+    }
+}

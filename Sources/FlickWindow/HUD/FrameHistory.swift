@@ -1,0 +1,49 @@
+/// The last few seconds of frames, for the HUD: main-thread milliseconds per frame and when
+/// each frame started. Fixed capacity, no allocation after init. Pure value; any thread.
+public struct FrameHistory: Sendable {
+    public struct Sample: Hashable, Sendable {
+        /// Wall-clock start of the frame, seconds.
+        public var start: Double
+        /// Main-thread work of the frame including present, milliseconds.
+        public var milliseconds: Double
+    }
+
+    public let capacity: Int
+    private var ring: [Sample]
+    private var next = 0
+    public private(set) var count = 0
+
+    /// - Parameter capacity: frames kept; default 240 (2 s at 120 Hz, the graph's width).
+    public init(capacity: Int = 240) {
+        self.capacity = max(1, capacity)
+        ring = Array(repeating: Sample(start: 0, milliseconds: 0), count: self.capacity)
+    }
+
+    public mutating func append(start: Double, milliseconds: Double) {
+        ring[next] = Sample(start: start, milliseconds: milliseconds)
+        next = (next + 1) % capacity
+        count = min(count + 1, capacity)
+    }
+
+    /// Samples oldest first.
+    public var samples: [Sample] {
+        (0..<count).map { ring[(next - count + $0 + capacity) % capacity] }
+    }
+
+    /// Frames per second over the last `window` seconds before the newest frame (0 with fewer
+    /// than two frames in it).
+    public func framesPerSecond(window: Double = 1) -> Double {
+        let all = samples
+        guard let last = all.last else { return 0 }
+        let recent = all.filter { $0.start > last.start - window }
+        guard recent.count >= 2, let first = recent.first, last.start > first.start else { return 0 }
+        return Double(recent.count - 1) / (last.start - first.start)
+    }
+
+    /// The `p` percentile (0…1) of main-thread milliseconds over the kept frames.
+    public func percentile(_ p: Double) -> Double {
+        let sorted = samples.map(\.milliseconds).sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * min(max(p, 0), 1)))]
+    }
+}

@@ -1,0 +1,45 @@
+import FlickCore
+import FlickList
+import FlickRaster
+
+/// What pressing a row shows: a replacement for the row's cell bitmap (drawn in its place,
+/// under the row's image layers) and layers over everything in the row (e.g. a dimmed
+/// avatar, whose image covers the cell).
+public struct PressedAppearance: Sendable {
+    public var cell: Bitmap?
+    /// In row coordinates.
+    public var overlays: [RowImageLayer]
+
+    public init(cell: Bitmap? = nil, overlays: [RowImageLayer] = []) {
+        self.cell = cell
+        self.overlays = overlays
+    }
+}
+
+/// The client side of taps: what a point in a row hits, how the row looks with it pressed,
+/// and what to say when it is tapped. The window stays generic over `ListDataSource`; the
+/// timeline supplies mentions, topics, URLs and avatars (FlickCLI's `TimelineInteraction`).
+public protocol RowInteraction<Source>: Sendable {
+    associatedtype Source: ListDataSource
+    associatedtype Target: Hashable & Sendable
+
+    /// What `point` (row points) hits in `layout`. Main thread, at press time: geometry only,
+    /// must be cheap (no layout, no drawing).
+    func target(at point: Point, in layout: Source.Layout) -> Target?
+
+    /// The row drawn with `target` pressed. Runs on a pool worker (lane user-interactive)
+    /// with that worker's context: drawing is never done on the main thread.
+    func pressedAppearance(of target: Target, in layout: Source.Layout, context: Source.WorkerContext) -> PressedAppearance
+
+    /// One line for the status bar when `target` is tapped ("@bob (mention) in row 12").
+    /// Main thread; cheap.
+    func describe(_ target: Target, in layout: Source.Layout) -> String
+}
+
+/// No taps: every point hits nothing.
+public struct NoRowInteraction<Source: ListDataSource>: RowInteraction {
+    public init() {}
+    public func target(at point: Point, in layout: Source.Layout) -> Never? { nil }
+    public func pressedAppearance(of target: Never, in layout: Source.Layout, context: Source.WorkerContext) -> PressedAppearance {}
+    public func describe(_ target: Never, in layout: Source.Layout) -> String {}
+}

@@ -1,0 +1,77 @@
+import FlickCore
+import FlickList
+import FlickRaster
+
+/// What a pressed row shows instead of, and over, its normal layers.
+struct RowOverride {
+    let row: Int
+    let appearance: PressedAppearance
+}
+
+/// Draws a frame's layers as textures: each bitmap uploaded once and reused while it stays
+/// on screen, copied when opaque and blended (premultiplied) when not; placeholder tiles
+/// clipped to their row. A pressed row's cell is swapped for its highlighted render.
+///
+/// Main thread (SDL rendering).
+@MainActor
+final class LayerPresenter {
+    let display: SDLDisplay
+    private(set) var textures: TextureCache<SDLTexture>
+    private(set) var frame = 0
+    /// Uploads made in the current frame.
+    private(set) var uploadsThisFrame = 0
+
+    init(display: SDLDisplay, evictAfterFrames: Int) {
+        self.display = display
+        textures = TextureCache(evictAfterFrames: evictAfterFrames)
+    }
+
+    /// Draws `layers` in order; returns where each row's cell was drawn (row → origin, points).
+    @discardableResult
+    func draw(_ layers: [DisplayLayer], scale: DisplayScale, override: RowOverride?) -> [Int: Point] {
+        var cellOrigins: [Int: Point] = [:]
+        for layer in layers {
+            var bitmap = layer.bitmap
+            if layer.role == .cell {
+                cellOrigins[layer.row] = layer.origin
+                if let override, override.row == layer.row, let cell = override.appearance.cell,
+                    cell.pixelSize == layer.bitmap.pixelSize
+                {
+                    bitmap = cell
+                }
+            }
+            if let clip = layer.clip { display.setClip(clip.pixelRect(scale)) }
+            draw(bitmap, at: layer.origin, scale: scale, blended: !layer.isOpaque)
+            if layer.clip != nil { display.setClip(nil) }
+        }
+        if let override, let origin = cellOrigins[override.row] {
+            for overlay in override.appearance.overlays {
+                draw(overlay.bitmap, at: Point(x: origin.x + overlay.frame.minX, y: origin.y + overlay.frame.minY), scale: scale, blended: !overlay.isOpaque)
+            }
+        }
+        return cellOrigins
+    }
+
+    /// Draws one bitmap with its top-left at `origin` (points), uploading it if needed.
+    func draw(_ bitmap: Bitmap, at origin: Point, scale: DisplayScale, blended: Bool) {
+        let display = display
+        let upload = { (bitmap: Bitmap) -> SDLTexture? in display.upload(bitmap, blended: blended) }
+        let before = textures.uploads
+        guard let texture = textures.texture(for: bitmap, frame: frame, upload: upload) else { return }
+        uploadsThisFrame += textures.uploads - before
+        let target = LayerPlacement.destination(origin: origin, pixelSize: bitmap.pixelSize, bitmapScale: bitmap.scale, scale: scale)
+        display.draw(texture, x: target.x, y: target.y, width: target.width, height: target.height, blended: blended)
+    }
+
+    /// Ends the frame: textures unused for too long are destroyed.
+    func endFrame() {
+        for texture in textures.evict(now: frame) { display.destroy(texture) }
+        frame += 1
+        uploadsThisFrame = 0
+    }
+
+    /// Destroys every texture (before the renderer goes).
+    func releaseAll() {
+        for texture in textures.removeAll() { display.destroy(texture) }
+    }
+}

@@ -1,0 +1,152 @@
+import CSDL2
+import FlickCore
+import Foundation
+
+/// One SDL window with its 2D renderer: the only place Flick talks to the display.
+///
+/// Main thread: SDL's video and render APIs must be called from the thread that initialised
+/// video. Made once per window run; `close()` (or deinit) destroys the renderer and window.
+@MainActor
+public final class SDLDisplay {
+    /// Which SDL renderer to ask for.
+    public enum RendererPreference: String, Sendable, CaseIterable {
+        /// Accelerated first (Mesa llvmpipe under Xvfb), then software.
+        case auto
+        case accelerated
+        case software
+    }
+
+    /// What the renderer turned out to be.
+    public struct Info: Hashable, Sendable {
+        public let videoDriver: String
+        public let renderer: String
+        /// Present waits for the display's vertical blank (never true under Xvfb: it reports 0 Hz).
+        public let vsync: Bool
+        /// The display's refresh rate, Hz; 0 when unknown.
+        public let refreshRate: Int
+        /// Largest texture side; 0 = no limit.
+        public let maxTextureSide: Int
+        /// Whether textures blend as premultiplied alpha (a custom blend mode); otherwise
+        /// translucent bitmaps are converted to straight alpha when uploaded.
+        public let premultipliedBlending: Bool
+    }
+
+    /// Why there is no window.
+    public enum Failure: Error, CustomStringConvertible {
+        case noDisplay(String)
+        case window(String)
+        case renderer(String)
+
+        public var description: String {
+            switch self {
+            case .noDisplay(let reason): "no display: \(reason)"
+            case .window(let reason): "cannot create a window: \(reason)"
+            case .renderer(let reason): "cannot create a renderer: \(reason)"
+            }
+        }
+    }
+
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+    public let info: Info
+    /// `SDL_ComposeCustomBlendMode(ONE, ONE_MINUS_SRC_ALPHA, ADD, …)`: Cairo's premultiplied OVER.
+    let premultipliedBlendMode: SDL_BlendMode
+    private var closed = false
+
+    /// Opens a resizable window of `pixelSize` device pixels.
+    /// - Parameter vsyncAt: ask for a vsynced present when the display runs at this rate (±1 Hz).
+    public init(title: String, pixelSize: PixelSize, renderer preference: RendererPreference, vsyncAt hz: Double) throws(Failure) {
+        try Self.initialiseVideo()
+        let centered = Int32(bitPattern: UInt32(SDL_WINDOWPOS_CENTERED_MASK))
+        guard let window = SDL_CreateWindow(
+            title, centered, centered, Int32(pixelSize.width), Int32(pixelSize.height),
+            SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue)
+        else { throw .window(Self.lastError) }
+        var mode = SDL_DisplayMode()
+        let refresh = SDL_GetWindowDisplayMode(window, &mode) == 0 ? Int(mode.refresh_rate) : 0
+        let wantsVsync = PresentTiming(refreshRate: refresh, hz: hz) == .vsync
+        let vsyncFlag = wantsVsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
+        var attempts: [UInt32] = []
+        switch preference {
+        case .auto: attempts = [SDL_RENDERER_ACCELERATED.rawValue | vsyncFlag, SDL_RENDERER_SOFTWARE.rawValue]
+        case .accelerated: attempts = [SDL_RENDERER_ACCELERATED.rawValue | vsyncFlag]
+        case .software: attempts = [SDL_RENDERER_SOFTWARE.rawValue]
+        }
+        var made: OpaquePointer?
+        for flags in attempts where made == nil { made = SDL_CreateRenderer(window, -1, flags) }
+        guard let renderer = made else {
+            let reason = Self.lastError
+            SDL_DestroyWindow(window)
+            throw .renderer(reason)
+        }
+        self.window = window
+        self.renderer = renderer
+        premultipliedBlendMode = SDL_ComposeCustomBlendMode(
+            SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
+            SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)
+        var rendererInfo = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &rendererInfo)
+        let name = rendererInfo.name.map { String(cString: $0) } ?? "unknown"
+        let side = Int(min(rendererInfo.max_texture_width, rendererInfo.max_texture_height))
+        info = Info(
+            videoDriver: SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown", renderer: name,
+            vsync: rendererInfo.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && refresh > 0, refreshRate: refresh,
+            maxTextureSide: side, premultipliedBlending: Self.supportsBlendMode(premultipliedBlendMode, renderer: renderer))
+    }
+
+    /// Starts SDL video, or says why there is no display (no `DISPLAY`/`WAYLAND_DISPLAY`, or
+    /// the video driver would not start).
+    static func initialiseVideo() throws(Failure) {
+        let environment = ProcessInfo.processInfo.environment
+        let forced = environment["SDL_VIDEODRIVER"]
+        if forced == nil, (environment["DISPLAY"] ?? "").isEmpty, (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            throw .noDisplay("DISPLAY is not set (run under xvfb-run, or on a desktop)")
+        }
+        guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else { throw .noDisplay("SDL video: \(lastError)") }
+    }
+
+    static var lastError: String { String(cString: SDL_GetError()) }
+
+    private static func supportsBlendMode(_ mode: SDL_BlendMode, renderer: OpaquePointer) -> Bool {
+        guard let probe = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 1, 1)
+        else { return false }
+        defer { SDL_DestroyTexture(probe) }
+        return SDL_SetTextureBlendMode(probe, mode) == 0
+    }
+
+    /// The drawable size in device pixels.
+    public var outputSize: PixelSize {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &width, &height)
+        return PixelSize(width: Int(width), height: Int(height))
+    }
+
+    /// Asks the window system for a new size (scripts' `resize`); the resize event follows.
+    public func setSize(_ size: PixelSize) {
+        SDL_SetWindowSize(window, Int32(size.width), Int32(size.height))
+    }
+
+    public func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
+
+    /// Destroys the renderer and the window; the video subsystem is shut down.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+    }
+}
+
+/// How frames are paced: by a vsynced present, or by the window's own clock. Pure.
+public enum PresentTiming: Hashable, Sendable {
+    case vsync
+    case timer
+
+    /// Vsync only when the display reports a real refresh rate within 1 Hz of the target
+    /// (Xvfb reports 0 Hz, and its PRESENTVSYNC is a ~63 Hz timer: the clock paces better).
+    public init(refreshRate: Int, hz: Double) {
+        self = refreshRate > 0 && abs(Double(refreshRate) - hz) <= 1 ? .vsync : .timer
+    }
+}

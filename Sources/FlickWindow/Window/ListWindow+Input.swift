@@ -1,0 +1,117 @@
+import FlickCore
+import FlickList
+
+extension ListWindow {
+    /// One window event at frame time `time`.
+    func handle(_ event: WindowEvent, time: Double) {
+        let scale = configuration.scale.value
+        switch event {
+        case .quit:
+            isQuitRequested = true
+        case .resized(let pixels):
+            viewportChanged(to: Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale), time: time)
+        case .pointerDown(let x, let y):
+            pointerDown(at: Point(x: x / scale, y: y / scale), time: time)
+        case .pointerMoved(let x, let y):
+            if gesture.isDown { pointerMoved(to: Point(x: x / scale, y: y / scale), time: time) }
+        case .pointerUp:
+            pointerUp(time: time)
+        case .wheel(let notches):
+            scroll(by: notches * configuration.pointsPerWheelNotch, time: time)
+        case .key(let key, let modifiers, let isRepeat):
+            guard let command = configuration.keyMap.command(for: key, modifiers: modifiers) else { return }
+            if isRepeat, !command.repeats { return }
+            perform(command, time: time)
+        case .focusLost:
+            apply(gesture.cancel(), time: time)
+        }
+    }
+
+    // MARK: Pointer (viewport points)
+
+    /// A finger (the mouse button) lands at `point`.
+    public func pointerDown(at point: Point, time: Double) {
+        let moving = [.decelerating, .bouncing, .animating].contains(engine.physics.phase)
+        apply(gesture.down(at: point, listWasMoving: moving), time: time)
+    }
+
+    public func pointerMoved(to point: Point, time: Double) {
+        apply(gesture.move(to: point), time: time)
+    }
+
+    public func pointerUp(time: Double) {
+        apply(gesture.up(), time: time)
+    }
+
+    func apply(_ actions: [PointerGesture.Action], time: Double) {
+        for action in actions {
+            switch action {
+            case .touchDown: engine.touchDown(time: time)
+            case .press(let point): beginPress(at: point)
+            case .cancelPress: pressed.end()
+            case .beginDrag(let y): engine.beginDrag(at: y, time: time)
+            case .drag(let y): engine.drag(to: y, time: time)
+            case .endDrag: engine.endDrag(time: time)
+            case .tap(let point): tap(at: point, time: time)
+            }
+        }
+    }
+
+    private func beginPress(at point: Point) {
+        guard let hit = engine.row(at: point), let layout = hit.layout else { return }
+        pressed.begin(row: hit.row, layout: layout, local: hit.local, interaction: interaction, pool: engine.pool)
+    }
+
+    /// A tap at `point`: recorded, and what it hit goes to the status bar.
+    private func tap(at point: Point, time: Double) {
+        defer { pressed.end() }
+        guard let hit = engine.row(at: point) else { return }
+        var description: String?
+        if let press = pressed.press, press.row == hit.row {
+            description = interaction.describe(press.target, in: press.layout)
+        } else if let layout = hit.layout, let target = interaction.target(at: hit.local, in: layout) {
+            description = interaction.describe(target, in: layout)
+        }
+        taps.append(WindowTap(row: hit.row, local: hit.local, description: description))
+        status = (description.map { "tapped \($0)" } ?? "tapped row \(hit.row): nothing tappable there", time + 4)
+    }
+
+    // MARK: Keys and wheel
+
+    /// Scrolls `distance` points (positive: toward later rows) with a short glide that adds
+    /// to a glide already going the same way.
+    public func scroll(by distance: Double, time: Double) {
+        guard !gesture.isDown else { return }
+        let velocity = scrollDistance.wheelVelocity(distance: distance, currentVelocity: engine.physics.velocity)
+        engine.fling(velocity: velocity, time: time)
+    }
+
+    /// Does what a key asks.
+    public func perform(_ command: WindowCommand, time: Double) {
+        switch command {
+        case .pageDown: scroll(by: engine.viewport.height * 0.9, time: time)
+        case .pageUp: scroll(by: -engine.viewport.height * 0.9, time: time)
+        case .lineDown: scroll(by: configuration.pointsPerLine, time: time)
+        case .lineUp: scroll(by: -configuration.pointsPerLine, time: time)
+        case .top: engine.scrollToTop(time: time)
+        case .bottom: engine.jump(toRow: engine.heights.rowCount - 1, time: time)
+        case .toggleHUD: overlays.formSymmetricDifference(.hud)
+        case .toggleRanges: overlays.formSymmetricDifference(.ranges)
+        case .toggleMisaligned: overlays.formSymmetricDifference(.misaligned)
+        case .toggleRowTint: overlays.formSymmetricDifference(.rowTint)
+        case .toggleHelp: overlays.formSymmetricDifference(.keys)
+        case .switchPipeline: switchPipeline(to: pipeline.other, time: time)
+        case .quit: isQuitRequested = true
+        }
+    }
+}
+
+extension WindowCommand {
+    /// Whether a held key repeats the command (scrolling does; toggles do not).
+    var repeats: Bool {
+        switch self {
+        case .pageDown, .pageUp, .lineDown, .lineUp: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Dispatch
+import FlickCore
+import FlickList
+import FlickRaster
+import Foundation
+
+/// A list engine in an SDL window: presents the engine's layers as textures, turns mouse,
+/// wheel and keys into list input, shows taps, the HUD and debug overlays, and can swap the
+/// engine for the naive one at the same place (live A/B).
+///
+/// Main thread: everything here touches SDL or the main-actor engine. One `step()` is one
+/// frame: events → engine frame → draw → present, then it waits for the next frame start
+/// (a vsynced present, or the window's own clock at `hz`).
+///
+/// ```swift
+/// let window = try ListWindow(configuration: WindowConfiguration(), interaction: taps) { viewport, pipeline, pool in
+///     ListEngine(source: source, viewport: viewport, scale: .two, placeholder: tile, pool: pool, ...)
+/// }
+/// while !window.isQuitRequested { window.step() }
+/// ```
+@MainActor
+public final class ListWindow<Interaction: RowInteraction> {
+    public typealias Source = Interaction.Source
+    public typealias Engine = ListEngine<Source>
+    /// Builds an engine for a viewport and pipeline, reusing `pool` when given (so worker
+    /// contexts and font maps survive a rebuild). Main thread.
+    public typealias EngineFactory = @MainActor (_ viewport: Size, _ pipeline: PipelineKind, _ pool: QueuePool<Source.WorkerContext>?) -> Engine
+
+    public let configuration: WindowConfiguration
+    public let display: SDLDisplay
+    public internal(set) var engine: Engine
+    public internal(set) var overlays: OverlayOptions
+    /// Every frame so far.
+    public internal(set) var frames: [WindowFrame] = []
+    /// Every tap so far, in order.
+    public internal(set) var taps: [WindowTap] = []
+    /// Frame numbers at which a fling or scroll-to-top came to rest.
+    public internal(set) var settles: [Int] = []
+    /// The window was closed, or Esc/Q pressed.
+    public internal(set) var isQuitRequested = false
+    /// The pixels of the last frame drawn with `step(capture: true)`, read back through the renderer.
+    public internal(set) var capturedFrame: Bitmap?
+
+    public let interaction: Interaction
+    let makeEngine: EngineFactory
+    let presenter: LayerPresenter
+    let hudText = HUDText()
+    let pressed = PressedRow<Interaction>()
+    let clock = MonotonicClock()
+    let scrollDistance: ScrollDistance
+    let timing: PresentTiming
+    var pacer: FramePacer
+    var nextFrameStart: Double
+    var gesture = PointerGesture()
+    var history = FrameHistory()
+    /// The bottom bar's message and until when it shows (then the key hint returns).
+    var status: (text: String, until: Double)?
+    /// The previous engine, shown until the rebuilt one has drawn its visible rows.
+    var handoff: (engine: Engine, until: Double)?
+    /// Where the rebuilt engine must scroll to once the anchor row has its exact height.
+    var pendingAnchor: (row: Int, offsetInRow: Double)?
+    /// A window size waiting to settle before the engine is rebuilt for it.
+    var pendingViewport: (size: Size, since: Double)?
+    var frameIndex = 0
+
+    /// Opens the window and builds the first engine with `makeEngine`.
+    /// - Throws: `SDLDisplay.Failure` when there is no display or SDL cannot open a window.
+    public init(
+        configuration: WindowConfiguration, interaction: Interaction, pipeline: PipelineKind = .flick,
+        makeEngine: @escaping EngineFactory
+    ) throws(SDLDisplay.Failure) {
+        self.configuration = configuration
+        self.interaction = interaction
+        self.makeEngine = makeEngine
+        overlays = configuration.overlays
+        let pixels = configuration.scale.pixelSize(configuration.viewport)
+        display = try SDLDisplay(title: configuration.title, pixelSize: pixels, renderer: configuration.renderer, vsyncAt: configuration.hz)
+        timing = display.info.vsync ? .vsync : .timer
+        presenter = LayerPresenter(display: display, evictAfterFrames: configuration.evictTexturesAfterFrames)
+        engine = makeEngine(configuration.viewport, pipeline, nil)
+        engine.compositor.drawsFramebuffer = false
+        scrollDistance = ScrollDistance(configuration: engine.configuration.physics)
+        let start = clock.now
+        pacer = FramePacer(hz: configuration.hz, start: start)
+        nextFrameStart = start
+        updateTitle()
+    }
+
+    /// Seconds on the window's clock (the time engine input is given).
+    public var now: Double { clock.now }
+    public var pipeline: PipelineKind { PipelineKind(engine.configuration.pipeline) }
+
+    /// The press held now, when it hit something: the row, the target and the row's layout.
+    public var currentPress: (row: Int, target: Interaction.Target, layout: Source.Layout)? {
+        pressed.press.map { ($0.row, $0.target, $0.layout) }
+    }
+
+    /// Whether the held press's highlighted render is on screen (it arrives from a worker).
+    public var showsPressedAppearance: Bool { pressed.appearance != nil && handoff == nil }
+
+    /// Runs one frame: waits for its start, handles events, steps the engine, draws, presents.
+    /// With `capture`, the frame is read back into `capturedFrame` before it is presented.
+    @discardableResult
+    public func step(capture: Bool = false) -> WindowFrame {
+        waitForFrameStart()
+        let start = clock.now
+        for event in display.pollEvents() { handle(event, time: start) }
+        applyPendingViewport(time: start)
+        let wasMoving = engine.physics.phase != .idle
+        var stats = engine.frame(at: start)
+        let engineMilliseconds = stats.mainThreadMilliseconds
+        applyPendingAnchor(time: start)
+        pressed.commit()
+        hudText.commit()
+        endHandoffIfReady(time: start)
+
+        let drawStart = clock.now
+        let shown = handoff?.engine ?? engine
+        display.clear(OverlayColor(shown.compositor.background))
+        var override: RowOverride?
+        if handoff == nil, let press = pressed.press, let appearance = pressed.appearance {
+            override = RowOverride(row: press.row, appearance: appearance)
+        }
+        presenter.draw(shown.compositor.layers, scale: configuration.scale, override: override)
+        let uploads = presenter.uploadsThisFrame
+        let misaligned = drawOverlays(shown: shown, time: start)
+        let presentStart = clock.now
+        if capture { capturedFrame = display.capture(scale: configuration.scale) }
+        display.present()
+        presenter.endFrame()
+        let end = clock.now
+
+        stats.index = frameIndex
+        stats.mainThreadMilliseconds = (end - start) * 1000
+        let frame = WindowFrame(
+            stats: stats, engineMilliseconds: engineMilliseconds, drawMilliseconds: (presentStart - drawStart) * 1000,
+            presentMilliseconds: (end - presentStart) * 1000, uploads: uploads, misalignedLayers: misaligned,
+            showedHandoff: shown !== engine, pipeline: pipeline)
+        frames.append(frame)
+        history.append(start: start, milliseconds: stats.mainThreadMilliseconds)
+        if wasMoving, engine.physics.phase == .idle { settles.append(frameIndex) }
+        frameIndex += 1
+        nextFrameStart = timing == .vsync ? end : pacer.nextDeadline(frameStart: start, now: end)
+        return frame
+    }
+
+    /// Destroys textures, the renderer and the window. The engine stays usable.
+    public func close() {
+        presenter.releaseAll()
+        display.close()
+    }
+
+    /// Sleeps until the next frame's start (the timer pacing; a vsynced present already waited).
+    private func waitForFrameStart() {
+        let wait = nextFrameStart - clock.now
+        if wait > 0 { usleep(UInt32(min(wait, 1) * 1_000_000)) }
+    }
+
+    func updateTitle() {
+        display.setTitle("\(configuration.title) — \(pipeline == .naive ? "naive pipeline" : "Flick pipeline") — P switches")
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import FlickCore
+
+/// Debug overlays the window can draw over the list, toggled by keys.
+public struct OverlayOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// FPS, frame-time graph, main-thread ms, rows full/skeleton, ranges in numbers.
+    public static let hud = OverlayOptions(rawValue: 1 << 0)
+    /// Visible/display/preload ranges and the landing zone as bars at the right edge.
+    public static let ranges = OverlayOptions(rawValue: 1 << 1)
+    /// Misaligned (magenta) and scaled (yellow) layers.
+    public static let misaligned = OverlayOptions(rawValue: 1 << 2)
+    /// Rows tinted by what they show: full, skeleton, placeholder, blank.
+    public static let rowTint = OverlayOptions(rawValue: 1 << 3)
+    /// The key list.
+    public static let keys = OverlayOptions(rawValue: 1 << 4)
+    /// The bottom bar: the key hint, or what was last tapped.
+    public static let statusBar = OverlayOptions(rawValue: 1 << 5)
+
+    /// Names for the command line: `--overlays hud,ranges` (`none` for a clean list).
+    public static let names: [(name: String, option: OverlayOptions)] = [
+        ("hud", .hud), ("ranges", .ranges), ("misaligned", .misaligned), ("tint", .rowTint), ("keys", .keys),
+        ("status", .statusBar),
+    ]
+
+    /// Parses a comma-separated list of `names`, or `none`; `nil` names the first unknown word.
+    public static func parse(_ text: String) -> Result<OverlayOptions, UnknownName> {
+        var options: OverlayOptions = []
+        for word in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where word != "none" {
+            guard let option = names.first(where: { $0.name == word })?.option else { return .failure(UnknownName(name: word)) }
+            options.insert(option)
+        }
+        return .success(options)
+    }
+
+    public struct UnknownName: Error, CustomStringConvertible {
+        public let name: String
+        public var description: String {
+            "unknown overlay \"\(name)\"; use none or a comma-separated list of " + OverlayOptions.names.map(\.name).joined(separator: ", ")
+        }
+    }
+}
+
+/// Everything a list window is opened with. Plain value.
+public struct WindowConfiguration: Sendable {
+    /// Viewport in points; default 375 × 667 (a phone).
+    public var viewport = Size(width: 375, height: 667)
+    /// Device pixels per point; default 2, so the window is 750 × 1334 pixels.
+    public var scale = DisplayScale.two
+    /// Frame rate the window paces itself to without a real vsync; default 120.
+    public var hz = 120.0
+    public var title = "Flick"
+    /// Default `.auto`: accelerated, then software.
+    public var renderer = SDLDisplay.RendererPreference.auto
+    /// Overlays shown at start; default the HUD and the status bar.
+    public var overlays: OverlayOptions = [.hud, .statusBar]
+    /// Frames a texture may go unused before it is destroyed; default 90.
+    public var evictTexturesAfterFrames = 90
+    /// Seconds a window height change must hold before the engine is rebuilt for it; default 0.25.
+    public var resizeSettleSeconds = 0.25
+    /// Longest the previous engine's frame stays on screen after a rebuild while the new one
+    /// draws its rows; default 0.5 s.
+    public var handoffSeconds = 0.5
+    public var keyMap = KeyMap.standard
+    /// Points a wheel notch scrolls; default 60.
+    public var pointsPerWheelNotch = 60.0
+    /// Points an arrow key scrolls; default 60.
+    public var pointsPerLine = 60.0
+
+    public init() {}
+}

@@ -1,0 +1,43 @@
+import FlickList
+
+/// One frame of a window run: the engine's statistics, with `mainThreadMilliseconds` replaced
+/// by the whole main-thread frame (events, engine frame, uploads, drawing, present), and its
+/// parts. Plain value.
+public struct WindowFrame: Sendable {
+    /// The engine's statistics; `index` is the window's frame number and
+    /// `mainThreadMilliseconds` the whole frame including present.
+    public var stats: FrameStats
+    /// The engine's own frame (physics, commit, ranges, scheduling, compositing), ms.
+    public var engineMilliseconds: Double
+    /// Uploading, drawing layers and overlays, ms.
+    public var drawMilliseconds: Double
+    /// `SDL_RenderPresent` (and the screenshot read-back, when taken), ms.
+    public var presentMilliseconds: Double
+    /// Bitmaps uploaded as textures this frame.
+    public var uploads: Int
+    /// Layers not on whole device pixels, or drawn at another scale.
+    public var misalignedLayers: Int
+    /// The frame showed the previous engine's layers (just after a rebuild).
+    public var showedHandoff: Bool
+    public var pipeline: PipelineKind
+}
+
+/// Which pipeline draws the rows, independent of the engine's generic parameter (the
+/// engine's `Pipeline` is nested in `ListEngine<Source>`).
+public enum PipelineKind: String, Hashable, Sendable, CaseIterable {
+    /// Layout and raster on pool workers.
+    case flick
+    /// Layout and raster on the main thread, no caches: the baseline to feel the difference.
+    case naive
+
+    public init<Source>(_ pipeline: ListEngine<Source>.Pipeline) {
+        self = pipeline == .naive ? .naive : .flick
+    }
+
+    /// The engine's pipeline value.
+    public func pipeline<Source>(for _: Source.Type) -> ListEngine<Source>.Pipeline {
+        self == .naive ? .naive : .flick
+    }
+
+    public var other: PipelineKind { self == .naive ? .flick : .naive }
+}

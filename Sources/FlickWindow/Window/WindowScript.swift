@@ -1,0 +1,105 @@
+import FlickCore
+import FlickList
+
+/// A `ScrollScript` plus what only a window can replay: a held press and its release (so a
+/// pressed link's highlight can be seen and captured), and key presses.
+///
+/// ```
+/// press 120 210     # finger down at (120, 210) and held: a link there shows its highlight
+/// wait 0.3
+/// release           # finger up: a tap, reported in the status bar
+/// key p             # as if P was pressed (switch pipeline); names: space pagedown pageup
+///                   # down up home end tab f1, or one character
+/// size 414 736      # resize the window to 414 × 736 points (a new height rebuilds the engine)
+/// ```
+/// Every other line is a `ScrollScript` line. Pure value; any thread.
+public struct WindowScript: Hashable, Sendable {
+    public enum Step: Hashable, Sendable {
+        case list(ScrollScript.Step)
+        case press(x: Double, y: Double)
+        case release
+        case key(Key)
+        case size(width: Double, height: Double)
+    }
+
+    /// A line that is not a valid step (the same wording as `ScrollScript.ParseError`).
+    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        public let line: Int
+        public let reason: String
+        public var description: String { "script line \(line): \(reason)" }
+
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
+    }
+
+    public let steps: [Step]
+
+    public init(steps: [Step]) {
+        self.steps = steps
+    }
+
+    /// Parses the window commands and hands every other line to `ScrollScript`; errors carry
+    /// the line number in the whole text.
+    public init(parsing text: String) throws(ParseError) {
+        var steps: [Step] = []
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = offset + 1
+            let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard let command = words.first else { continue }
+            let args = Array(words.dropFirst())
+            switch command {
+            case "press":
+                guard args.count == 2, let x = Double(args[0]), let y = Double(args[1]), x.isFinite, y.isFinite else {
+                    throw ParseError(line: line, reason: "press takes x and y in points")
+                }
+                steps.append(.press(x: x, y: y))
+            case "release":
+                guard args.isEmpty else { throw ParseError(line: line, reason: "release takes no arguments") }
+                steps.append(.release)
+            case "size":
+                guard args.count == 2, let width = Double(args[0]), let height = Double(args[1]),
+                    (100...4_000).contains(width), (100...4_000).contains(height)
+                else { throw ParseError(line: line, reason: "size takes a width and a height in 100…4000 points") }
+                steps.append(.size(width: width, height: height))
+            case "key":
+                guard args.count == 1, let key = Self.key(named: args[0]) else {
+                    throw ParseError(line: line, reason: "key takes one key name (space, pagedown, pageup, down, up, home, end, tab, f1, or a character)")
+                }
+                steps.append(.key(key))
+            default:
+                do {
+                    steps += try ScrollScript(parsing: String(content)).steps.map { .list($0) }
+                } catch {
+                    throw ParseError(line: line, reason: error.reason)
+                }
+            }
+        }
+        self.steps = steps
+    }
+
+    /// The same session for a display without a window (`HeadlessDisplay`): a press becomes
+    /// a tap, a release and keys do nothing there.
+    public var scrollScript: ScrollScript {
+        ScrollScript(steps: steps.compactMap { step in
+            switch step {
+            case .list(let step): step
+            case .press(let x, let y): .tap(x: x, y: y)
+            case .size(let width, _): .resize(width: width)
+            case .release, .key: nil
+            }
+        })
+    }
+
+    static func key(named name: String) -> Key? {
+        let named: [String: Key] = [
+            "space": .space, "pagedown": .pageDown, "pageup": .pageUp, "down": .down, "up": .up, "home": .home,
+            "end": .end, "tab": .tab, "f1": .f1, "escape": .escape,
+        ]
+        if let key = named[name.lowercased()] { return key }
+        guard name.count == 1, let character = name.lowercased().first else { return nil }
+        return .character(character)
+    }
+}
