@@ -15,6 +15,9 @@ struct DemoSetup {
     let database: String
     let source: TimelineDataSource
     let images: ImagePipeline?
+    /// The workers every engine of this demo uses: cells on the upper lanes, image decoding on
+    /// the utility lane of the same queues (one pool sized to the cores).
+    let pool: QueuePool<TextContext?>
     let script: WindowScript?
     let scale: DisplayScale
     let placeholder: Bitmap
@@ -28,8 +31,10 @@ struct DemoSetup {
         script = try options.script.map(Self.loadScript)
         var imageConfiguration = ImagePipeline.Configuration()
         imageConfiguration.baseFolder = URL(fileURLWithPath: database).deletingLastPathComponent()
+        let workerSource = source
+        pool = QueuePool(label: "flick.list") { _ in workerSource.makeWorkerContext() }
         do {
-            images = try ImagePipeline(configuration: imageConfiguration)
+            images = try ImagePipeline(configuration: imageConfiguration, workers: ImageWorkers(pool: pool))
         } catch {
             FileHandle.standardError.write(Data("flick demo: images off: \(error)\n".utf8))
             images = nil
@@ -64,7 +69,7 @@ struct DemoSetup {
             source.cachesLayouts = false
         }
         return ListEngine(
-            source: source, viewport: viewport, scale: scale, placeholder: placeholder, pool: pool,
+            source: source, viewport: viewport, scale: scale, placeholder: placeholder, pool: pool ?? self.pool,
             configuration: configuration, imagePipeline: images)
     }
 }

@@ -41,8 +41,8 @@ struct DemoWindow {
         }
         if capture, window.capturedFrame == nil || options.frames == nil { window.step(capture: true) }
         setup.source.cache.persistPendingHeights()
+        defer { window.close() }
         try write(window, scriptCompleted: scriptCompleted)
-        window.close()
     }
 
     private func write(_ window: ListWindow<TimelineInteraction>, scriptCompleted: Bool?) throws {

@@ -15,6 +15,29 @@ struct ImageErrorTests {
         #expect(harness.load(server.url("images/missing.jpg"))?.reason == .httpStatus(404))
     }
 
+    @Test func anErrorStatusWithASlowBodyFailsAtOnce() throws {
+        // Waiting for the body would hold a download slot for the whole timeout.
+        let harness = try PipelineHarness { $0.totalTimeout = 20; $0.idleTimeout = 20 }
+        let started = Date()
+        #expect(harness.load(server.url("slowstatus/500"), timeout: 25)?.reason == .httpStatus(500))
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func pipesAndDevicesAreNotReadAsImages() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("flick-fifo-\(UUID().uuidString)").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let harness = try PipelineHarness()
+        guard case .fileUnreadable = harness.load(fifo, timeout: 5)?.reason else {
+            Issue.record("a FIFO did not fail as unreadable (or blocked)")
+            return
+        }
+        guard case .fileUnreadable = harness.load("file:///dev/zero", timeout: 5)?.reason else {
+            Issue.record("/dev/zero did not fail as unreadable")
+            return
+        }
+    }
+
     @Test func errorsNameTheURLAndTheReason() throws {
         let harness = try PipelineHarness()
         guard case .failure(let error) = harness.load(server.url("status/503")) else {

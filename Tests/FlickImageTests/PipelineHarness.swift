@@ -24,7 +24,7 @@ struct PipelineHarness {
         let request = ImageRequest(url: url, pointSize: points, scale: scale, processors: processors)
         let box = ResultBox()
         switch pipeline.load(request, priority: priority, completion: { box.set($0) }) {
-        case .ready(let bitmap): return .success(bitmap)
+        case .ready(let bitmap, _): return .success(bitmap)
         case .pending: return box.wait(timeout: timeout)
         }
     }

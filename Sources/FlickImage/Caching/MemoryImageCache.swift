@@ -1,10 +1,17 @@
 import FlickCore
 import FlickRaster
 
+/// A processed bitmap and whether every pixel is opaque (found once on the worker that made
+/// it, so a display can copy instead of blend without scanning pixels on the main thread).
+public struct CachedImage: Sendable {
+    public let bitmap: Bitmap
+    public let isOpaque: Bool
+}
+
 /// Processed bitmaps by request cache key, bounded by bytes: inserting past `limit` evicts the
 /// least recently used first, so the total never exceeds it. Any thread (one lock).
 public final class MemoryImageCache: Sendable {
-    private let storage: LockedBox<CostLRU<String, Bitmap>>
+    private let storage: LockedBox<CostLRU<String, CachedImage>>
 
     public init(limit: Int) {
         storage = LockedBox(CostLRU(costLimit: max(0, limit)))
@@ -17,16 +24,21 @@ public final class MemoryImageCache: Sendable {
 
     /// The bitmap for `key`, marked recently used.
     public func bitmap(for key: String) -> Bitmap? {
+        storage.withLock { $0.value(for: key) }?.bitmap
+    }
+
+    /// The entry for `key` (bitmap and opacity), marked recently used.
+    public func image(for key: String) -> CachedImage? {
         storage.withLock { $0.value(for: key) }
     }
 
-    /// Adds `bitmap`; a bitmap larger than the whole limit is not kept. Evicted bitmaps are
+    /// Adds `bitmap`; a bitmap larger than the whole limit is not kept. Evicted entries are
     /// returned so the caller can release them off a hot thread if it wants.
     @discardableResult
-    public func insert(_ bitmap: Bitmap, for key: String) -> [Bitmap] {
+    public func insert(_ bitmap: Bitmap, isOpaque: Bool, for key: String) -> [CachedImage] {
         storage.withLock { lru in
             guard bitmap.byteCount <= lru.costLimit else { return [] }
-            return lru.insert(bitmap, for: key, cost: bitmap.byteCount)
+            return lru.insert(CachedImage(bitmap: bitmap, isOpaque: isOpaque), for: key, cost: bitmap.byteCount)
         }
     }
 

@@ -4,7 +4,11 @@ import Foundation
 enum FileLoader {
     static func read(path: String, url: String, maxBytes: Int) throws(ImageLoadError) -> [UInt8] {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? Int, size > maxBytes {
+        // Only regular files: a FIFO or a device named by a feed would block the worker forever.
+        guard let attributes, attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw ImageLoadError(url: url, reason: .fileUnreadable(path: path))
+        }
+        if let size = attributes[.size] as? Int, size > maxBytes {
             throw ImageLoadError(url: url, reason: .bodyTooLarge(limit: maxBytes))
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {

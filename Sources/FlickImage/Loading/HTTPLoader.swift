@@ -60,9 +60,11 @@ final class HTTPLoader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         let total = configuration.totalTimeout
         let deadline = DispatchWorkItem { [weak self, weak task] in
             guard let self else { return }
+            // Whatever state the transfer is in (even already failed but still receiving), the
+            // deadline ends it; the first failure recorded is the one reported.
             let fire = self.transfers.withLock { all -> Bool in
-                guard all[id] != nil, all[id]?.failure == nil else { return false }
-                all[id]?.failure = .timedOut(seconds: total)
+                guard all[id] != nil else { return false }
+                if all[id]?.failure == nil { all[id]?.failure = .timedOut(seconds: total) }
                 return true
             }
             if fire { task?.cancel() }
@@ -110,6 +112,8 @@ final class HTTPLoader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             return true
         }
         completionHandler(proceed ? .allow : .cancel)
+        // FoundationNetworking on Linux may go on receiving after `.cancel`: stop it ourselves.
+        if !proceed { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -117,6 +121,7 @@ final class HTTPLoader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         let limit = configuration.maxBodyBytes
         let over = transfers.withLock { all -> Bool in
             guard all[id] != nil else { return false }
+            if all[id]?.failure != nil { return true }  // already failed: keep nothing, stop it
             all[id]?.body.append(data)
             guard (all[id]?.body.count ?? 0) > limit else { return false }
             all[id]?.failure = .bodyTooLarge(limit: limit)

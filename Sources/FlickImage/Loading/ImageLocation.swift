@@ -2,7 +2,9 @@ import Foundation
 
 /// Where an image URL points, decided once before any I/O: a local file or a remote resource.
 /// Anything else (empty strings, unknown schemes, `file://` with a host) is refused with
-/// `.unsupportedURL`, so a feed cannot make Flick open arbitrary things.
+/// `.unsupportedURL`. Local paths may point anywhere readable (feeds name their files by
+/// absolute `file://` URLs too), but only regular files are read (`FileLoader`), so a path
+/// to a device or a pipe fails instead of blocking a worker.
 enum ImageLocation: Hashable, Sendable {
     case file(path: String)
     case remote(URL)

@@ -29,7 +29,7 @@ extension ImagePipeline {
                     self.complete(key, .failure(error))
                 }
             case .remote(let remote):
-                if let bytes = self.diskCache?.bytes(for: job.request.url) {
+                if let bytes = self.diskCache?.bytes(for: remote.absoluteString) {
                     self.state.withLock { $0.statistics.diskHits += 1 }
                     self.decode(key, bytes: bytes)
                 } else {
@@ -59,13 +59,15 @@ extension ImagePipeline {
 
     /// Starts queued downloads, most urgent first, while slots are free.
     func startDownloads() {
-        while let url = state.withLock({ $0.nextDownload(limit: configuration.maxConcurrentDownloads) }) {
-            guard let remote = state.withLock({ $0.downloads[url]?.remote }) else { continue }
+        // A download is known by URL and sequence: a cancelled download replaced by a new one
+        // for the same URL must not take the new one's transfer or finish it.
+        while let (url, sequence) = state.withLock({ $0.nextDownload(limit: configuration.maxConcurrentDownloads) }) {
+            guard let remote = state.withLock({ $0.downloads[url]?.sequence == sequence ? $0.downloads[url]?.remote : nil }) else { continue }
             let transfer = http.start(remote, url: url) { [weak self] result in
-                self?.downloadFinished(url, result)
+                self?.downloadFinished(url, sequence: sequence, result)
             }
             let orphaned = state.withLock { state -> Bool in
-                guard state.downloads[url] != nil else { return true }
+                guard state.downloads[url]?.sequence == sequence else { return true }
                 state.downloads[url]?.transfer = transfer
                 return false
             }
@@ -74,9 +76,9 @@ extension ImagePipeline {
         }
     }
 
-    private func downloadFinished(_ url: String, _ result: Result<[UInt8], ImageLoadError>) {
+    private func downloadFinished(_ url: String, sequence: UInt64, _ result: Result<[UInt8], ImageLoadError>) {
         let keys = state.withLock { state -> [String] in
-            guard let download = state.downloads.removeValue(forKey: url) else { return [] }
+            guard state.downloads[url]?.sequence == sequence, let download = state.downloads.removeValue(forKey: url) else { return [] }
             state.runningDownloads -= 1
             return Array(download.jobs)
         }
@@ -103,7 +105,7 @@ extension ImagePipeline {
         state.withLock { $0.statistics.decodes += 1 }
         do {
             let bitmap = try Self.decodeAndProcess(bytes, for: request, pixelLimit: configuration.pixelLimit)
-            memoryCache.insert(bitmap, for: key)
+            memoryCache.insert(bitmap, isOpaque: bitmap.isFullyOpaque, for: key)
             complete(key, .success(bitmap))
         } catch {
             complete(key, .failure(error))

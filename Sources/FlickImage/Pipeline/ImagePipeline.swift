@@ -45,9 +45,9 @@ public final class ImagePipeline: Sendable {
         _ request: ImageRequest, priority: ImagePriority = .visible, completion: @escaping ImageTicket.Completion
     ) -> ImageLoad {
         let key = request.cacheKey
-        if let bitmap = memoryCache.bitmap(for: key) {
+        if let cached = memoryCache.image(for: key) {
             state.withLock { $0.statistics.memoryHits += 1 }
-            return .ready(bitmap)
+            return .ready(cached.bitmap, isOpaque: cached.isOpaque)
         }
         let start = state.withLock { state -> (ticket: ImageTicket, isNew: Bool) in
             state.nextTicket += 1

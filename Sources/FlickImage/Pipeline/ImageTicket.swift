@@ -59,8 +59,9 @@ public final class ImageTicket: Sendable {
     }
 }
 
-/// What `ImagePipeline.load` gives back: the bitmap at once from memory, or a ticket.
+/// What `ImagePipeline.load` gives back: the bitmap at once from memory (with whether it is
+/// fully opaque), or a ticket.
 public enum ImageLoad: Sendable {
-    case ready(Bitmap)
+    case ready(Bitmap, isOpaque: Bool)
     case pending(ImageTicket)
 }

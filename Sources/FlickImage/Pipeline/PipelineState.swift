@@ -60,8 +60,9 @@ struct PipelineState: Sendable {
         return transfer
     }
 
-    /// The most urgent queued download (then the oldest), if a slot is free.
-    mutating func nextDownload(limit: Int) -> String? {
+    /// The most urgent queued download (then the oldest), if a slot is free: its URL and
+    /// sequence number.
+    mutating func nextDownload(limit: Int) -> (url: String, sequence: UInt64)? {
         guard runningDownloads < limit else { return nil }
         let queued = downloads.filter { !$0.value.started }
         guard let best = queued.min(by: { ($0.value.priority, $0.value.sequence) < ($1.value.priority, $1.value.sequence) }) else {
@@ -70,6 +71,6 @@ struct PipelineState: Sendable {
         downloads[best.key]?.started = true
         runningDownloads += 1
         statistics.downloadsStarted += 1
-        return best.key
+        return (best.key, best.value.sequence)
     }
 }

@@ -233,6 +233,14 @@ public final class ListEngine<Source: ListDataSource> {
         }
     }
 
+    /// Cancels every queued layout, raster and image load and forgets the rows' bitmaps; the
+    /// compositor's last layers stay valid for a display still showing them. For an engine
+    /// being replaced (the window's live A/B and height changes). Main thread.
+    public func stop() {
+        scheduler.reset()
+        images?.removeAll()
+    }
+
     /// Blocks until queued work is done (tests and tools; never in an interactive loop).
     public func waitForWorkers() { pool.waitUntilIdle() }
 

@@ -136,8 +136,8 @@ final class RowImages {
                 inbox.withLock { $0.append(Arrival(row: row, generation: generation, index: index, layer: layer)) }
             }
             switch load {
-            case .ready(let bitmap):
-                state.slots.append(Slot(request: request, ticket: nil, layer: RowImageLayer(bitmap: bitmap, frame: frame, isOpaque: bitmap.isFullyOpaque)))
+            case .ready(let bitmap, let isOpaque):
+                state.slots.append(Slot(request: request, ticket: nil, layer: RowImageLayer(bitmap: bitmap, frame: frame, isOpaque: isOpaque)))
             case .pending(let ticket):
                 state.slots.append(Slot(request: request, ticket: ticket, layer: nil))
             }

@@ -59,6 +59,9 @@ public struct ScrollScript: Hashable, Sendable {
     /// Longest wait, drag or scroll a script may ask for (keeps a typo from running for hours).
     public static let maxSeconds = 600.0
 
+    /// Largest row a script may name (far beyond any feed; keeps hostile numbers out of `Int`).
+    static let maximumRow = 1_000_000_000
+
     private static func step(_ command: String, _ args: [String], line: Int) throws(ParseError) -> Step {
         func number(_ index: Int, _ name: String) throws(ParseError) -> Double {
             guard index < args.count else { throw ParseError(line: line, reason: "\(command): missing \(name)") }
@@ -102,8 +105,10 @@ public struct ScrollScript: Hashable, Sendable {
         case "jump":
             try count(1)
             let row = try number(0, "row")
-            guard row >= 0, row == row.rounded() else { throw ParseError(line: line, reason: "jump: row must be a whole number ≥ 0") }
-            return .jump(row: Int(row))
+            guard row >= 0, row == row.rounded(), let whole = Int(exactly: row), whole <= Self.maximumRow else {
+                throw ParseError(line: line, reason: "jump: row must be a whole number in 0…\(Self.maximumRow)")
+            }
+            return .jump(row: whole)
         case "resize":
             try count(1)
             let width = try number(0, "width")
@@ -114,8 +119,10 @@ public struct ScrollScript: Hashable, Sendable {
             var rows: [Int] = []
             for index in args.indices {
                 let row = try number(index, "row")
-                guard row >= 0, row == row.rounded() else { throw ParseError(line: line, reason: "reload: rows must be whole numbers ≥ 0") }
-                rows.append(Int(row))
+                guard row >= 0, row == row.rounded(), let whole = Int(exactly: row), whole <= Self.maximumRow else {
+                    throw ParseError(line: line, reason: "reload: rows must be whole numbers in 0…\(Self.maximumRow)")
+                }
+                rows.append(whole)
             }
             return .reload(rows: rows)
         case "settle":

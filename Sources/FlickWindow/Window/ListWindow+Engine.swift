@@ -45,6 +45,7 @@ extension ListWindow {
         apply(gesture.cancel(), time: time)
         pressed.end()
         let old = engine
+        old.stop()  // it is only shown until the new one has drawn; its queued work is waste
         let place = anchor
         let coasting = old.physics.phase == .decelerating ? old.physics.velocity : nil
         let new = makeEngine(viewport, pipeline, old.pool)

@@ -30,7 +30,7 @@ public final class ListWindow<Interaction: RowInteraction> {
     public let display: SDLDisplay
     public internal(set) var engine: Engine
     public internal(set) var overlays: OverlayOptions
-    /// Every frame so far.
+    /// The frames so far, the most recent `configuration.frameLogLimit` at most.
     public internal(set) var frames: [WindowFrame] = []
     /// Every tap so far, in order.
     public internal(set) var taps: [WindowTap] = []
@@ -137,6 +137,7 @@ public final class ListWindow<Interaction: RowInteraction> {
             presentMilliseconds: (end - presentStart) * 1000, uploads: uploads, misalignedLayers: misaligned,
             showedHandoff: shown !== engine, pipeline: pipeline)
         frames.append(frame)
+        if frames.count > configuration.frameLogLimit { frames.removeFirst(frames.count / 2) }
         history.append(start: start, milliseconds: stats.mainThreadMilliseconds)
         if wasMoving, engine.physics.phase == .idle { settles.append(frameIndex) }
         frameIndex += 1

@@ -52,6 +52,10 @@ public struct WindowConfiguration: Sendable {
     /// Frame rate the window paces itself to without a real vsync; default 120.
     public var hz = 120.0
     public var title = "Flick"
+    /// Frames kept in `ListWindow.frames` (the report's log). Default 36,000: five minutes at
+    /// 120 Hz, about 7 MB; past it the older half is dropped, so a window left open for hours
+    /// does not grow.
+    public var frameLogLimit = 36_000
     /// Default `.auto`: accelerated, then software.
     public var renderer = SDLDisplay.RendererPreference.auto
     /// Overlays shown at start; default the HUD and the status bar.

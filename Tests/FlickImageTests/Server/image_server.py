@@ -10,6 +10,7 @@ Usage: image_server.py FOLDER. Binds a free port and prints it as the first stdo
   /trickle/NAME       announces NAME's length, then sends 16 bytes every 100 ms
   /truncated/NAME     announces NAME's length, sends half, closes the connection
   /redirect/NAME      302 to /images/NAME
+  /slowstatus/CODE    answers CODE announcing a 1 MB body, then trickles it
   /stats              JSON: hits per request path so far, query string included
 """
 import json
@@ -77,6 +78,14 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(body[: len(body) // 2])
                 self.wfile.flush()
                 self.close_connection = True
+            elif kind == "slowstatus":
+                self.send_response(int(name))
+                self.send_header("Content-Length", str(1 << 20))
+                self.end_headers()
+                for _ in range(600):
+                    self.wfile.write(b"x" * 64)
+                    self.wfile.flush()
+                    time.sleep(0.05)
             elif kind == "redirect":
                 self.send_response(302)
                 self.send_header("Location", "/images/" + name)
