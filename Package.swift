@@ -90,7 +90,8 @@ let package = Package(
             name: "FlickTimelineTests",
             dependencies: [
                 "FlickTimeline", "FlickList", "FlickImage", "FlickTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
+            ],
+            exclude: ["References"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -49,6 +49,17 @@ struct RunSummaryTests {
         #expect(abs(summary.settlesDrawnOnArrival - 1.0 / 3) < 1e-9)
     }
 
+    @Test func settleToImagesWaitsForTheLastPendingImage() {
+        var frames = (0..<6).map { Self.frame($0, ms: 1) }
+        frames[0].imagesPending = 4
+        frames[1].imagesPending = 2
+        frames[2].imagesPending = 1
+        let summary = RunSummary(frames: frames, hz: 100, settles: [0, 4])
+        #expect(summary.settleToDrawnMilliseconds == [0, 0])
+        #expect(summary.settleToImagesMilliseconds == [30, 0])
+        #expect(summary.settleToImages(percentile: 0.95) == 30)
+    }
+
     @Test func emptyLogSummarizesToZeros() {
         let summary = RunSummary(frames: [], hz: 120)
         #expect(summary.frameCount == 0)
