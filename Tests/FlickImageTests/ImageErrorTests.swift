@@ -38,6 +38,18 @@ struct ImageErrorTests {
         }
     }
 
+    @Test func aRecentFailureIsRememberedThenRetried() throws {
+        let path = "status/404?test=remember"
+        let harness = try PipelineHarness { $0.failureRetryInterval = 1 }
+        #expect(harness.load(server.url(path))?.reason == .httpStatus(404))
+        #expect(harness.load(server.url(path))?.reason == .httpStatus(404))
+        #expect(try server.hits(path) == 1, "the second request was answered from memory")
+        #expect(harness.pipeline.statistics.remembersFailures == 1)
+        Thread.sleep(forTimeInterval: 1.2)
+        #expect(harness.load(server.url(path))?.reason == .httpStatus(404))
+        #expect(try server.hits(path) == 2, "after the interval the URL is tried again")
+    }
+
     @Test func errorsNameTheURLAndTheReason() throws {
         let harness = try PipelineHarness()
         guard case .failure(let error) = harness.load(server.url("status/503")) else {

@@ -91,6 +91,28 @@ struct ImageSharingTests {
         #expect(seen.firstIndex(of: "visible")! < (seen.firstIndex(of: "preload-a") ?? .max), "\(seen)")
     }
 
+    @Test func raisingARequestMovesItsWaitingWorkAhead() throws {
+        let pool = QueuePool<Void>(queuesPerLane: 1, label: "flick.test.raise") { _ in () }
+        var configuration = ImagePipeline.Configuration()
+        configuration.baseFolder = server.folder
+        let pipeline = try ImagePipeline(configuration: configuration, workers: ImageWorkers(pool: pool))
+        // Hold the only utility worker so every request below waits in its queue.
+        let gate = DispatchSemaphore(value: 0)
+        pool.submit(.utility, priority: -1) { _ in gate.wait() }
+        let order = LockedOrder()
+        let requests = ["a", "b", "c"].map { name in
+            (name, ImageRequest(url: "avatar.jpg", pointSize: Size(width: 30 + Double(name.unicodeScalars.first!.value % 10), height: 30), scale: .one))
+        }
+        for (name, request) in requests {
+            _ = pipeline.load(request, priority: .preload) { _ in order.append(name) }
+        }
+        pipeline.raisePriority(of: requests[2].1, to: .visible)
+        gate.signal()
+        pool.waitUntilIdle()
+        #expect(order.items.first == "c", "\(order.items)")
+        #expect(order.items.count == 3)
+    }
+
     @Test func aMemoryHitIsReadyAtOnce() throws {
         let harness = try PipelineHarness()
         _ = try #require(harness.load("avatar.jpg")?.bitmap)

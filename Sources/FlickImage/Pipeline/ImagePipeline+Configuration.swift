@@ -25,6 +25,10 @@ extension ImagePipeline {
         public var totalTimeout = 30.0
         /// Largest body accepted. Default 32 MB: far above any feed picture, far below memory harm.
         public var maxBodyBytes = 32 * 1024 * 1024
+        /// Seconds a failed request is answered from memory with the same error instead of
+        /// being fetched again. Default 30 s: a broken image scrolled past and back costs one
+        /// request, not one per appearance, and a server that recovers is tried again soon.
+        public var failureRetryInterval = 30.0
         /// Largest image decoded, in pixels (width × height). Default 50 M: a 4000 × 4000 photo
         /// passes, a decompression bomb's header is refused before any pixel is allocated.
         public var pixelLimit = 50_000_000

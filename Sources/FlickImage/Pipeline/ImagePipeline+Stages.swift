@@ -9,35 +9,52 @@ extension ImagePipeline {
     /// disk-cached bytes go straight to decoding; otherwise the job joins (or starts) its
     /// URL's download.
     func acquire(_ key: String) {
-        guard let job = state.withLock({ $0.jobs[key] }) else { return }
-        let work = workers.submit(Double(job.priority.rawValue)) { [weak self] in
+        guard let priority = state.withLock({ $0.jobs[key]?.priority }) else { return }
+        schedule(.acquire, for: key, priority: priority)
+    }
+
+    /// Queues `stage` of job `key` on a worker at `priority`, remembering it so a later raise
+    /// can move it up while it has not started.
+    func schedule(_ stage: JobStage, for key: String, priority: ImagePriority) {
+        let work = workers.submit(Double(priority.rawValue)) { [weak self] in
             guard let self else { return }
-            let location: ImageLocation
-            do throws(ImageLoadError) {
-                location = try ImageLocation(job.request.url, baseFolder: self.configuration.baseFolder)
-            } catch {
-                self.complete(key, .failure(error))
-                return
-            }
-            self.state.withLock { $0.jobs[key]?.location = location }
-            switch location {
-            case .file(let path):
-                do throws(ImageLoadError) {
-                    let bytes = try FileLoader.read(path: path, url: job.request.url, maxBytes: self.configuration.maxBodyBytes)
-                    self.decode(key, bytes: bytes)
-                } catch {
-                    self.complete(key, .failure(error))
-                }
-            case .remote(let remote):
-                if let bytes = self.diskCache?.bytes(for: remote.absoluteString) {
-                    self.state.withLock { $0.statistics.diskHits += 1 }
-                    self.decode(key, bytes: bytes)
-                } else {
-                    self.enqueueDownload(of: remote, for: key)
-                }
+            switch stage {
+            case .acquire: self.runAcquire(key)
+            case .decode(let bytes): self.decode(key, bytes: bytes)
             }
         }
-        state.withLock { $0.jobs[key]?.work = work }
+        state.withLock { state in
+            state.jobs[key]?.work = work
+            state.jobs[key]?.stage = stage
+        }
+    }
+
+    private func runAcquire(_ key: String) {
+        guard let job = state.withLock({ $0.jobs[key] }) else { return }
+        let location: ImageLocation
+        do throws(ImageLoadError) {
+            location = try ImageLocation(job.request.url, baseFolder: configuration.baseFolder)
+        } catch {
+            complete(key, .failure(error))
+            return
+        }
+        state.withLock { $0.jobs[key]?.location = location }
+        switch location {
+        case .file(let path):
+            do throws(ImageLoadError) {
+                let bytes = try FileLoader.read(path: path, url: job.request.url, maxBytes: configuration.maxBodyBytes)
+                decode(key, bytes: bytes)
+            } catch {
+                complete(key, .failure(error))
+            }
+        case .remote(let remote):
+            if let bytes = diskCache?.bytes(for: remote.absoluteString) {
+                state.withLock { $0.statistics.diskHits += 1 }
+                decode(key, bytes: bytes)
+            } else {
+                enqueueDownload(of: remote, for: key)
+            }
+        }
     }
 
     private func enqueueDownload(of remote: URL, for key: String) {
@@ -90,8 +107,7 @@ extension ImagePipeline {
             }
             for key in keys {
                 guard let priority = state.withLock({ $0.jobs[key]?.priority }) else { continue }
-                let work = workers.submit(Double(priority.rawValue)) { [weak self] in self?.decode(key, bytes: bytes) }
-                state.withLock { $0.jobs[key]?.work = work }
+                schedule(.decode(bytes), for: key, priority: priority)
             }
         case .failure(let error):
             for key in keys { complete(key, .failure(error)) }
@@ -131,9 +147,13 @@ extension ImagePipeline {
 
     /// Hands `result` to every waiter still there and forgets the job.
     func complete(_ key: String, _ result: Result<Bitmap, ImageLoadError>) {
+        let until = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, configuration.failureRetryInterval) * 1e9)
         let waiters = state.withLock { state -> [ImageTicket] in
             guard let job = state.jobs.removeValue(forKey: key) else { return [] }
-            if case .failure = result { state.statistics.failures += 1 }
+            if case .failure(let error) = result {
+                state.statistics.failures += 1
+                state.recentFailures.insert(RecentFailure(error: error, until: until), for: key, cost: 1)
+            }
             return job.waiters.values.sorted { $0.id < $1.id }
         }
         for ticket in waiters { ticket.deliver(result) }

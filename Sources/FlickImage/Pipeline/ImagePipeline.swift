@@ -49,19 +49,47 @@ public final class ImagePipeline: Sendable {
             state.withLock { $0.statistics.memoryHits += 1 }
             return .ready(cached.bitmap, isOpaque: cached.isOpaque)
         }
-        let start = state.withLock { state -> (ticket: ImageTicket, isNew: Bool) in
+        let now = DispatchTime.now().uptimeNanoseconds
+        let start = state.withLock { state -> (ticket: ImageTicket, isNew: Bool, failure: ImageLoadError?) in
             state.nextTicket += 1
+            if let failure = state.recentFailures.value(for: key) {
+                if failure.until > now {
+                    state.statistics.remembersFailures += 1
+                    return (ImageTicket(key: key, id: state.nextTicket, completion: completion) { _ in }, false, failure.error)
+                }
+                state.recentFailures.removeValue(for: key)
+            }
             let ticket = ImageTicket(key: key, id: state.nextTicket, completion: completion) { [weak self] in self?.cancelled($0) }
             if state.jobs[key] != nil {
                 state.jobs[key]?.waiters[ticket.id] = ticket
                 state.raise(job: key, to: priority)
-                return (ticket, false)
+                return (ticket, false, nil)
             }
             state.jobs[key] = ImageJob(request: request, priority: priority, waiters: [ticket.id: ticket])
-            return (ticket, true)
+            return (ticket, true, nil)
+        }
+        if let failure = start.failure {
+            // Delivered from a worker like any other result, never on the caller's thread.
+            let ticket = start.ticket
+            _ = workers.submit(Double(priority.rawValue)) { ticket.deliver(.failure(failure)) }
         }
         if start.isNew { acquire(key) }
         return .pending(start.ticket)
+    }
+
+    /// Moves `request`'s work up to `priority` if it is waiting at a lower one (a preloaded
+    /// row came on screen): its queued download moves up the queue, its queued worker step is
+    /// queued again ahead. Work already running is left alone. Any thread.
+    public func raisePriority(of request: ImageRequest, to priority: ImagePriority) {
+        let key = request.cacheKey
+        let waiting = state.withLock { state -> (work: WorkTicket, stage: JobStage)? in
+            guard let job = state.jobs[key], priority < job.priority else { return nil }
+            state.raise(job: key, to: priority)
+            guard let work = job.work, let stage = job.stage else { return nil }
+            return (work, stage)
+        }
+        guard let waiting, waiting.work.cancel() else { return }
+        schedule(waiting.stage, for: key, priority: priority)
     }
 
     /// Drops processed bitmaps until at most `bytes` remain (memory pressure).

@@ -28,6 +28,8 @@ public struct ImagePipelineStatistics: Sendable, Hashable {
     /// Decodes actually run (coalesced requests run one).
     public var decodes = 0
     public var failures = 0
+    /// Requests answered with a failure remembered from a recent attempt (no fetch).
+    public var remembersFailures = 0
     /// Requests whose callback was prevented by `cancel`.
     public var cancelledRequests = 0
 }

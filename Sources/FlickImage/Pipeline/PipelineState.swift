@@ -8,8 +8,18 @@ struct ImageJob: Sendable {
     var location: ImageLocation?
     var priority: ImagePriority
     var waiters: [UInt64: ImageTicket]
-    /// The queued or running worker task (acquire or decode), for cancellation.
+    /// The queued or running worker task (acquire or decode), for cancellation and raises.
     var work: WorkTicket?
+    /// Which step `work` runs, so a raise can queue it again at the new priority.
+    var stage: JobStage?
+}
+
+/// A job's worker step.
+enum JobStage: Sendable {
+    /// Resolve the URL, read the file or the disk cache, or join the download.
+    case acquire
+    /// Decode and process downloaded bytes.
+    case decode([UInt8])
 }
 
 /// One URL being downloaded for one or more jobs.
@@ -24,6 +34,12 @@ struct ImageDownload: Sendable {
     var transfer: Int?
 }
 
+/// A failure remembered for `Configuration.failureRetryInterval`.
+struct RecentFailure: Sendable {
+    let error: ImageLoadError
+    let until: UInt64
+}
+
 /// Everything the pipeline coordinates, behind its one lock.
 struct PipelineState: Sendable {
     var jobs: [String: ImageJob] = [:]
@@ -32,6 +48,8 @@ struct PipelineState: Sendable {
     var nextTicket: UInt64 = 0
     var nextSequence: UInt64 = 0
     var statistics = ImagePipelineStatistics()
+    /// Recent failures by cache key with the uptime (ns) until which they stand; at most 1,024.
+    var recentFailures = CostLRU<String, RecentFailure>(costLimit: 1_024)
 
     /// A more urgent waiter joined: the job, and its download if still queued, move up.
     mutating func raise(job key: String, to priority: ImagePriority) {

@@ -15,6 +15,7 @@ import FlickRaster
 final class RowImages {
     struct Slot {
         let request: RowImageRequest
+        let imageRequest: ImageRequest
         var ticket: ImageTicket?
         var layer: RowImageLayer?
     }
@@ -22,6 +23,8 @@ final class RowImages {
     struct RowState {
         let requests: [RowImageRequest]
         let generation: UInt64
+        /// The most urgent priority the row's loads were asked at.
+        var priority: ImagePriority
         var slots: [Slot]
         var isFinal: Bool { slots.allSatisfy { $0.layer != nil } }
     }
@@ -86,7 +89,12 @@ final class RowImages {
         for (row, priority) in wanted.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
             guard let current = requests(row) else { continue }
             if let state = rows[row], state.requests == current {
-                continue  // loading or loaded; priority changes are not worth a restart
+                // Loading or loaded: a row that became more urgent moves its waiting work up.
+                if priority < state.priority {
+                    for slot in state.slots where slot.layer == nil { pipeline.raisePriority(of: slot.imageRequest, to: priority) }
+                    rows[row]?.priority = priority
+                }
+                continue
             }
             rows[row].map { old in for slot in old.slots { slot.ticket?.cancel() } }
             start(row: row, requests: current, priority: priority)
@@ -120,7 +128,7 @@ final class RowImages {
     private func start(row: Int, requests: [RowImageRequest], priority: ImagePriority) {
         nextGeneration += 1
         let generation = nextGeneration
-        var state = RowState(requests: requests, generation: generation, slots: [])
+        var state = RowState(requests: requests, generation: generation, priority: priority, slots: [])
         for (index, request) in requests.enumerated() {
             let imageRequest = ImageRequest(url: request.url, pointSize: request.frame.size, scale: scale, processors: request.processors)
             let frame = request.frame
@@ -137,9 +145,10 @@ final class RowImages {
             }
             switch load {
             case .ready(let bitmap, let isOpaque):
-                state.slots.append(Slot(request: request, ticket: nil, layer: RowImageLayer(bitmap: bitmap, frame: frame, isOpaque: isOpaque)))
+                state.slots.append(
+                    Slot(request: request, imageRequest: imageRequest, ticket: nil, layer: RowImageLayer(bitmap: bitmap, frame: frame, isOpaque: isOpaque)))
             case .pending(let ticket):
-                state.slots.append(Slot(request: request, ticket: ticket, layer: nil))
+                state.slots.append(Slot(request: request, imageRequest: imageRequest, ticket: ticket, layer: nil))
             }
         }
         rows[row] = state
