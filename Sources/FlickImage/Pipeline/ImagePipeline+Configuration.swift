@@ -2,7 +2,9 @@ import FlickCore
 import Foundation
 
 extension ImagePipeline {
-    /// Limits and timeouts. Every default says why it is what it is.
+    /// Limits and timeouts. Every default says why it is what it is. Decoding concurrency is
+    /// not set here: decodes run on the `ImageWorkers` given at init (normally the engine
+    /// pool's utility lane, one serial queue per active core).
     public struct Configuration: Sendable {
         /// Folder relative URLs resolve against (the feed's folder). Default: the current folder.
         public var baseFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
