@@ -37,7 +37,9 @@ let package = Package(
         .target(
             name: "FlickCore",
             dependencies: ["CFlickSys", .product(name: "HeapModule", package: "swift-collections")]),
-        .target(name: "FlickRaster", dependencies: ["FlickCore", "CCairo", "CCodecs"]),
+        // Row-by-row PNG decoding with block averaging (libpng's longjmp stays in C).
+        .target(name: "CFlickPNG", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "FlickRaster", dependencies: ["FlickCore", "CCairo", "CCodecs", "CFlickPNG"]),
         .target(
             name: "FlickText",
             dependencies: ["FlickCore", "FlickRaster", "CPangoCairo"],

@@ -1,9 +1,12 @@
 import CCodecs
+import CFlickPNG
 import FlickCore
 
-/// PNG through libpng's simplified API (which keeps its setjmp error handling inside C, so
-/// nothing unwinds through Swift). Decodes to straight BGRA, premultiplies in place, then
-/// resamples to the target. Any thread.
+/// PNG through libpng (its setjmp error handling stays inside C, so nothing unwinds through
+/// Swift). A thumbnail at least 2× smaller than the source is decoded row by row with k × k
+/// block averaging (`CFlickPNG`), so the whole image is never held, then resampled to the exact
+/// target; otherwise (and for interlaced files) the simplified API decodes the whole image to
+/// straight BGRA, premultiplies in place and resamples. Any thread.
 enum PNGDecoder {
     /// PNG_FORMAT_BGRA: libpng's composite macro does not import into Swift.
     private static let formatBGRA = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_BGR)
@@ -24,6 +27,10 @@ enum PNGDecoder {
             let size = header.pixelSize
             let output = options.target.outputSize(for: size)
             if output != size { try Limits.checkResample(to: output, .png) }
+            let factor = min(size.width / max(1, output.width), size.height / max(1, output.height))
+            if factor >= 2, let reduced = try decodeReduced(source, size: size, factor: factor, scale: options.scale) {
+                return reduced.pixelSize == output ? reduced : Resampler.resample(reduced, to: output)
+            }
             image.format = formatBGRA
             let bytesPerRow = Bitmap.stride(forWidth: size.width)
             let storage = Bitmap.allocate(bytes: bytesPerRow * size.height)
@@ -34,6 +41,34 @@ enum PNGDecoder {
             Premultiply.inPlace(storage, size: size, bytesPerRow: bytesPerRow)
             let bitmap = Bitmap(adopting: storage, pixelSize: size, bytesPerRow: bytesPerRow, scale: options.scale)
             return output == size ? bitmap : Resampler.resample(bitmap, to: output)
+        }
+    }
+
+    /// The image averaged down by `factor` while decoding; nil for interlaced files (whose rows
+    /// are final only after the last pass).
+    private static func decodeReduced(
+        _ source: UnsafeBufferPointer<UInt8>, size: PixelSize, factor: Int, scale: DisplayScale
+    ) throws(ImageDecodingError) -> Bitmap? {
+        let reduced = PixelSize(width: size.width / factor, height: size.height / factor)
+        let bytesPerRow = Bitmap.stride(forWidth: reduced.width)
+        let storage = Bitmap.allocate(bytes: bytesPerRow * reduced.height)
+        var message = [CChar](repeating: 0, count: 200)
+        let status = flick_png_decode_reduced(
+            source.baseAddress, source.count, UInt32(factor), storage.assumingMemoryBound(to: UInt8.self), bytesPerRow,
+            UInt32(reduced.width), UInt32(reduced.height), &message, message.count)
+        switch status {
+        case FLICK_PNG_OK:
+            return Bitmap(adopting: storage, pixelSize: reduced, bytesPerRow: bytesPerRow, scale: scale)
+        case FLICK_PNG_INTERLACED:
+            PixelBufferPool.shared.give(storage, bytes: bytesPerRow * reduced.height)
+            return nil
+        case FLICK_PNG_TRUNCATED where !source.suffix(iend.count).elementsEqual(iend):
+            PixelBufferPool.shared.give(storage, bytes: bytesPerRow * reduced.height)
+            throw .truncated(.png)
+        default:
+            PixelBufferPool.shared.give(storage, bytes: bytesPerRow * reduced.height)
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .corrupt(.png, reason: reason.isEmpty ? "libpng gave no reason" : reason)
         }
     }
 

@@ -1,0 +1,130 @@
+#include "flick_png.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const uint8_t *bytes;
+    size_t length;
+    size_t offset;
+    int ran_out;
+    char *message;
+    size_t message_size;
+} reader;
+
+static void read_bytes(png_structp png, png_bytep data, png_size_t count) {
+    reader *source = (reader *)png_get_io_ptr(png);
+    if (source->length - source->offset < count) {
+        source->ran_out = 1;
+        png_error(png, "read beyond end of data");
+    }
+    memcpy(data, source->bytes + source->offset, count);
+    source->offset += count;
+}
+
+static void on_error(png_structp png, png_const_charp text) {
+    reader *source = (reader *)png_get_error_ptr(png);
+    if (source->message_size > 0) {
+        strncpy(source->message, text ? text : "libpng error", source->message_size - 1);
+        source->message[source->message_size - 1] = 0;
+    }
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;
+}
+
+flick_png_status flick_png_decode_reduced(
+    const uint8_t *bytes, size_t length, uint32_t factor, uint8_t *out, size_t out_stride, uint32_t out_width,
+    uint32_t out_height, char *message, size_t message_size) {
+    reader source = {bytes, length, 0, 0, message, message_size};
+    if (message_size > 0) message[0] = 0;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &source, on_error, on_warning);
+    if (!png) return FLICK_PNG_CORRUPT;
+    png_infop info = png_create_info_struct(png);
+    // Volatile: assigned between setjmp and a longjmp back to it.
+    png_bytep volatile row = NULL;
+    uint32_t *volatile sums = NULL;
+    if (!info || setjmp(png_jmpbuf(png))) {
+        free(row);
+        free(sums);
+        png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+        return source.ran_out ? FLICK_PNG_TRUNCATED : FLICK_PNG_CORRUPT;
+    }
+    png_set_read_fn(png, &source, read_bytes);
+    png_read_info(png, info);
+    if (png_get_interlace_type(png, info) != PNG_INTERLACE_NONE || factor == 0) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return FLICK_PNG_INTERLACED;
+    }
+    png_set_expand(png);
+    png_set_strip_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_bgr(png);
+    png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+    png_read_update_info(png, info);
+    uint32_t width = png_get_image_width(png, info);
+    uint32_t height = png_get_image_height(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4 || width / factor != out_width || height / factor != out_height ||
+        out_width == 0 || out_height == 0) {
+        png_error(png, "unexpected row layout");
+    }
+    row = malloc((size_t)width * 4);
+    sums = calloc((size_t)out_width * 4, sizeof(uint32_t));
+    if (!row || !sums) png_error(png, "out of memory");
+
+    uint32_t block_rows = 0;
+    uint32_t out_row = 0;
+    for (uint32_t y = 0; y < height; y++) {
+        png_read_row(png, row, NULL);
+        block_rows++;
+        uint32_t x = 0;
+        for (uint32_t column = 0; column < out_width; column++) {
+            uint32_t end = column + 1 < out_width ? x + factor : width;
+            uint32_t *sum = sums + (size_t)column * 4;
+            uint32_t b = sum[0], g = sum[1], r = sum[2], a = sum[3];
+            for (; x < end; x++) {
+                const png_bytep pixel = row + (size_t)x * 4;
+                uint32_t alpha = pixel[3];
+                if (alpha == 255) {
+                    b += pixel[0];
+                    g += pixel[1];
+                    r += pixel[2];
+                } else {
+                    b += (pixel[0] * alpha + 127) / 255;
+                    g += (pixel[1] * alpha + 127) / 255;
+                    r += (pixel[2] * alpha + 127) / 255;
+                }
+                a += alpha;
+            }
+            sum[0] = b;
+            sum[1] = g;
+            sum[2] = r;
+            sum[3] = a;
+        }
+        // The last block row also takes the rows left over below it.
+        int last = out_row + 1 == out_height;
+        if (last ? y + 1 != height : block_rows < factor) continue;
+        uint8_t *target = out + (size_t)out_row * out_stride;
+        for (uint32_t column = 0; column < out_width; column++) {
+            uint32_t block_columns = column + 1 < out_width ? factor : width - column * factor;
+            uint32_t count = block_rows * block_columns;
+            uint32_t *sum = sums + (size_t)column * 4;
+            for (int channel = 0; channel < 4; channel++) {
+                target[(size_t)column * 4 + channel] = (uint8_t)((sum[channel] + count / 2) / count);
+                sum[channel] = 0;
+            }
+        }
+        block_rows = 0;
+        out_row++;
+    }
+    png_read_end(png, NULL);
+    free(row);
+    free(sums);
+    png_destroy_read_struct(&png, &info, NULL);
+    return FLICK_PNG_OK;
+}
