@@ -18,7 +18,7 @@ struct DemoHeadless {
         let engine = setup.makeEngine(
             viewport: Size(width: options.width, height: options.height), pipeline: options.pipeline, pool: nil)
         let display = HeadlessDisplay(engine: engine, hz: options.hz, pacing: .realTime)
-        let script = (setup.script ?? (try? WindowScript(parsing: StandardScripts.demo)) ?? WindowScript(steps: [])).scrollScript
+        let script = try (setup.script ?? WindowScript(parsing: StandardScripts.demo)).scrollScript
         if let reason { print("flick demo: \(reason); running the scripted scroll headless instead") }
         print("flick demo: headless at \(Int(options.hz)) Hz over \(setup.source.rowCount) posts, \(options.pipeline) pipeline")
         // With --frames: stop at the first step boundary past the limit (a headless step cannot
@@ -31,9 +31,7 @@ struct DemoHeadless {
             while display.frames.count < frames { display.step() }
         }
         setup.source.cache.persistPendingHeights()
-        try FileManager.default.createDirectory(
-            at: URL(fileURLWithPath: screenshot).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try display.screenshot(to: screenshot)
+        try OutputFile.write(try engine.compositor.framebuffer.snapshot().pngData(), to: screenshot)
         let summary = FrameReport(frames: display.frames, hz: options.hz, settles: display.settles)
         var json = summary.jsonObject
         json["display"] = ["mode": "headless", "reason": reason ?? "--headless"]

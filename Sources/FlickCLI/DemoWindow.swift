@@ -52,14 +52,15 @@ struct DemoWindow {
             guard let bitmap = window.capturedFrame else { throw OutputFile.Failure(path: path, reason: "the renderer could not read the frame back") }
             try OutputFile.write(try bitmap.pngData(), to: path)
         }
+        let report = DemoReport(window: window)
         if let path = options.report {
             var json = summary.jsonObject
-            json.merge(DemoReport(window: window).jsonObject) { _, new in new }
+            json.merge(report.jsonObject) { _, new in new }
             if let scriptCompleted { json["scriptCompleted"] = scriptCompleted }
             try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])), to: path)
         }
         print(summary.text)
-        print(DemoReport(window: window).presentText)
+        print(report.presentText)
         for path in [options.screenshot, options.report].compactMap({ $0 }) { print("wrote \(path)") }
     }
 }

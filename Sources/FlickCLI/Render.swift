@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlickCore
+import FlickImage
 import FlickRaster
 import FlickText
 import FlickTimeline
@@ -55,13 +56,17 @@ struct Render: ParsableCommand {
         if skeleton {
             bitmap = renderer.renderSkeleton(layout)
         } else if images {
-            let loader = SlotImageLoader(baseFolder: source.folder)
+            // The pipeline's synchronous path: the same URL rules, limits and processing as the
+            // list's images, on this thread, no cache.
+            var configuration = ImagePipeline.Configuration()
+            configuration.baseFolder = source.folder
+            let pipeline = try ImagePipeline(configuration: configuration)
             var decoded: [ImageSlot.Role: Bitmap] = [:]
             for slot in layout.imageSlots {
-                switch loader.load(slot, scale: displayScale) {
+                let request = ImageRequest(url: slot.url, pointSize: slot.frame.size, scale: displayScale, processors: slot.processors)
+                switch pipeline.loadSynchronously(request) {
                 case .success(let image): decoded[slot.role] = image
-                case .failure(let error):
-                    FileHandle.standardError.write(Data("image \(slot.url): \(error)\n".utf8))
+                case .failure(let error): FileHandle.standardError.write(Data("\(error)\n".utf8))
                 }
             }
             bitmap = renderer.render(layout, images: decoded)

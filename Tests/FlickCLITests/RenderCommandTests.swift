@@ -78,5 +78,12 @@ struct RenderCommandTests {
         let fullImage = try ImageDecoder.decode([UInt8](try Data(contentsOf: full)))
         let skeletonImage = try ImageDecoder.decode([UInt8](try Data(contentsOf: skeleton)))
         #expect(fullImage.pixelSize == skeletonImage.pixelSize)
+        // The images were drawn: the cell differs from the same cell without them.
+        let plain = folder.appendingPathComponent("plain.png")
+        let c = try FlickCommand.run(["render", "--feed", folder.appendingPathComponent("feed.sqlite").path, "--id", id, "--out", plain.path])
+        #expect(c.status == 0, "\(c.stderr)")
+        let plainImage = try ImageDecoder.decode([UInt8](try Data(contentsOf: plain)))
+        #expect(plainImage.pixelSize == fullImage.pixelSize)
+        #expect(plainImage.withUnsafeBytes { Array($0) } != fullImage.withUnsafeBytes { Array($0) }, "--images drew nothing")
     }
 }

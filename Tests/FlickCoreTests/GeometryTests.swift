@@ -154,7 +154,7 @@ struct GeometryTests {
     @Test func insetByDxDyIsSymmetric() {
         let rect = Rect(x: 0, y: 0, width: 100, height: 60)
         #expect(rect.insetBy(dx: 10, dy: 5) == Rect(x: 10, y: 5, width: 80, height: 50))
-        #expect(rect.insetBy(dx: 10, dy: 5) == rect.inset(by: EdgeInsets(top: 5, left: 10, bottom: 5, right: 10)))
+        #expect(rect.insetBy(dx: -10, dy: -5) == Rect(x: -10, y: -5, width: 120, height: 70))
     }
 
     @Test func insetLargerThanTheRectLeavesAnEmptyRect() {

@@ -2,7 +2,7 @@
 ///
 /// O(1) lookup, insert, touch and eviction: a dictionary into a doubly linked list kept in
 /// arrays (no per-entry allocation). A value type with no locking: wrap it in a `LockedBox`
-/// (see `SharedCostLRU`) to share it between threads.
+/// to share it between threads.
 public struct CostLRU<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Node: Sendable {
         var key: Key

@@ -22,11 +22,6 @@ public final class MemoryImageCache: Sendable {
     public var totalBytes: Int { storage.withLock { $0.totalCost } }
     public var count: Int { storage.withLock { $0.count } }
 
-    /// The bitmap for `key`, marked recently used.
-    public func bitmap(for key: String) -> Bitmap? {
-        storage.withLock { $0.value(for: key) }?.bitmap
-    }
-
     /// The entry for `key` (bitmap and opacity), marked recently used.
     public func image(for key: String) -> CachedImage? {
         storage.withLock { $0.value(for: key) }
@@ -47,6 +42,4 @@ public final class MemoryImageCache: Sendable {
         let evicted = storage.withLock { $0.trim(toCost: max(0, bytes)) }
         _ = evicted  // released here, outside the lock
     }
-
-    public func removeAll() { storage.withLock { $0.removeAll() } }
 }

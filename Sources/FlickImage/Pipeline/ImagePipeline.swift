@@ -33,11 +33,6 @@ public final class ImagePipeline: Sendable {
 
     public var statistics: ImagePipelineStatistics { state.withLock { $0.statistics } }
 
-    /// The processed bitmap if it is in memory now. Any thread; O(1).
-    public func cachedImage(for request: ImageRequest) -> Bitmap? {
-        memoryCache.bitmap(for: request.cacheKey)
-    }
-
     /// Starts (or joins) loading `request`. A memory hit returns `.ready` with no callback;
     /// otherwise `completion` runs once on a worker with the bitmap or a typed error, unless
     /// the returned ticket is cancelled first.

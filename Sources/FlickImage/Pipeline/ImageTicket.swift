@@ -39,11 +39,6 @@ public final class ImageTicket: Sendable {
         return prevented
     }
 
-    public var isCancelled: Bool {
-        if case .cancelled = state.value { return true }
-        return false
-    }
-
     /// Calls the completion unless cancelled first. Returns whether it ran.
     @discardableResult
     func deliver(_ result: Result<Bitmap, ImageLoadError>) -> Bool {

@@ -5,7 +5,7 @@ import Foundation
 
 /// Runs a `ListEngine` without a window: a frame clock at 60 or 120 Hz drives frames into the
 /// compositor's in-memory framebuffer while the workers run for real. Scripts replay input;
-/// every frame's statistics are kept; any frame can be saved as PNG.
+/// every frame's statistics are kept; `engine.compositor.framebuffer.snapshot()` is the frame.
 ///
 /// Pacing `.realTime` waits for each frame's deadline, so workers get the wall-clock time a
 /// real display would give them (the benchmark and end-to-end tests); `.immediate` runs frames
@@ -59,12 +59,6 @@ public final class HeadlessDisplay<Source: ListDataSource> {
     /// Replays `script`; `onFrame` sees each frame (progress, HUDs).
     public func play(_ script: ScrollScript, onFrame: (FrameStats) -> Void = { _ in }) {
         for step in script.steps { play(step, onFrame: onFrame) }
-    }
-
-    /// Saves the current framebuffer as PNG.
-    public func screenshot(to path: String) throws {
-        let bytes = try engine.compositor.framebuffer.snapshot().pngData()
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 
     // MARK: Steps

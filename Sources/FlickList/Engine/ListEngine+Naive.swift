@@ -49,11 +49,7 @@ extension ListEngine {
     private func loadImagesNow(of layout: Source.Layout) -> [RowImageLayer] {
         guard let imagePipeline else { return [] }
         return source.imageRequests(of: layout).map { request in
-            let imageRequest = ImageRequest(url: request.url, pointSize: request.frame.size, scale: scale, processors: request.processors)
-            switch imagePipeline.loadSynchronously(imageRequest) {
-            case .success(let bitmap): return RowImageLayer(bitmap: bitmap, frame: request.frame, isOpaque: false)
-            case .failure: return RowImageLayer(bitmap: ErrorTile.make(size: request.frame.size, scale: scale), frame: request.frame, isOpaque: true)
-            }
+            request.layer(for: imagePipeline.loadSynchronously(request.imageRequest(scale: scale)), scale: scale, isOpaque: false)
         }
     }
 }

@@ -139,7 +139,10 @@ public final class ListEngine<Source: ListDataSource> {
             scheduler.update(plan: plan, width: width, scale: scale) { row in
                 policy.timeUntilVisible(row: row, input: input, rows: heights)
             }
-            images?.update(plan: plan) { row in scheduler.slot(row)?.layout.map { source.imageRequests(of: $0) } }
+            images?.update(plan: plan) { row in
+                guard let slot = scheduler.slot(row), let layout = slot.layout else { return nil }
+                return RowImages.LaidOutRow(generation: slot.generation) { [source] in source.imageRequests(of: layout) }
+            }
         }
         let composeStart = DispatchTime.now().uptimeNanoseconds
         let rows = plan.visible.map { row -> Compositor.Row in

@@ -14,19 +14,27 @@ import FlickRaster
 @MainActor
 final class RowImages {
     struct Slot {
-        let request: RowImageRequest
         let imageRequest: ImageRequest
         var ticket: ImageTicket?
         var layer: RowImageLayer?
     }
 
     struct RowState {
-        let requests: [RowImageRequest]
+        /// The draw scheduler's generation of the layout the requests came from: while it is
+        /// the same, so are the requests, and nothing is rebuilt or compared per frame.
+        let layoutGeneration: UInt64
+        /// Matches arrivals to this set of loads.
         let generation: UInt64
         /// The most urgent priority the row's loads were asked at.
         var priority: ImagePriority
         var slots: [Slot]
-        var isFinal: Bool { slots.allSatisfy { $0.layer != nil } }
+    }
+
+    /// A laid-out row as the scheduler holds it: its layout generation and, built only when
+    /// needed, its image requests.
+    struct LaidOutRow {
+        let generation: UInt64
+        let requests: () -> [RowImageRequest]
     }
 
     struct Arrival: Sendable {
@@ -67,9 +75,9 @@ final class RowImages {
         return arrivals.count
     }
 
-    /// Starts, keeps or cancels loads for this frame's plan. `requests(row)` gives a laid-out
-    /// row's image requests (nil while the row has no layout).
-    func update(plan: RangePlan, requests: (Int) -> [RowImageRequest]?) {
+    /// Starts, keeps or cancels loads for this frame's plan. `laidOut(row)` is nil while the row
+    /// has no layout.
+    func update(plan: RangePlan, laidOut: (Int) -> LaidOutRow?) {
         var wanted: [Int: ImagePriority] = [:]
         let deferring = defersDuringFling && (plan.mode == .fastFling || plan.mode == .scrollToTop)
         if deferring {
@@ -87,8 +95,8 @@ final class RowImages {
             rows[row] = nil
         }
         for (row, priority) in wanted.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
-            guard let current = requests(row) else { continue }
-            if let state = rows[row], state.requests == current {
+            guard let layout = laidOut(row) else { continue }
+            if let state = rows[row], state.layoutGeneration == layout.generation {
                 // Loading or loaded: a row that became more urgent moves its waiting work up.
                 if priority < state.priority {
                     for slot in state.slots where slot.layer == nil { pipeline.raisePriority(of: slot.imageRequest, to: priority) }
@@ -97,7 +105,7 @@ final class RowImages {
                 continue
             }
             rows[row].map { old in for slot in old.slots { slot.ticket?.cancel() } }
-            start(row: row, requests: current, priority: priority)
+            start(row: row, layoutGeneration: layout.generation, requests: layout.requests(), priority: priority)
         }
     }
 
@@ -105,9 +113,6 @@ final class RowImages {
     func layers(ofRow row: Int) -> [RowImageLayer] {
         rows[row]?.slots.compactMap(\.layer) ?? []
     }
-
-    /// Whether `row`'s images are all shown (loaded or failed); true for rows with none.
-    func isFinal(row: Int) -> Bool { rows[row]?.isFinal ?? false }
 
     /// Image slots of `rows` still waiting.
     func pendingCount(in visible: Range<Int>) -> Int {
@@ -125,30 +130,27 @@ final class RowImages {
         rows[row] = nil
     }
 
-    private func start(row: Int, requests: [RowImageRequest], priority: ImagePriority) {
+    private func start(row: Int, layoutGeneration: UInt64, requests: [RowImageRequest], priority: ImagePriority) {
         nextGeneration += 1
         let generation = nextGeneration
-        var state = RowState(requests: requests, generation: generation, priority: priority, slots: [])
+        var state = RowState(layoutGeneration: layoutGeneration, generation: generation, priority: priority, slots: [])
         for (index, request) in requests.enumerated() {
-            let imageRequest = ImageRequest(url: request.url, pointSize: request.frame.size, scale: scale, processors: request.processors)
-            let frame = request.frame
+            let imageRequest = request.imageRequest(scale: scale)
             let scale = scale
             let inbox = inbox
             requestsStarted += 1
+            // Runs on a worker: the opacity scan and the error tile are made there.
             let load = pipeline.load(imageRequest, priority: priority) { result in
-                let layer: RowImageLayer
-                switch result {
-                case .success(let bitmap): layer = RowImageLayer(bitmap: bitmap, frame: frame, isOpaque: bitmap.isFullyOpaque)
-                case .failure: layer = RowImageLayer(bitmap: ErrorTile.make(size: frame.size, scale: scale), frame: frame, isOpaque: true)
-                }
+                let isOpaque = (try? result.get())?.isFullyOpaque ?? true
+                let layer = request.layer(for: result, scale: scale, isOpaque: isOpaque)
                 inbox.withLock { $0.append(Arrival(row: row, generation: generation, index: index, layer: layer)) }
             }
             switch load {
             case .ready(let bitmap, let isOpaque):
                 state.slots.append(
-                    Slot(request: request, imageRequest: imageRequest, ticket: nil, layer: RowImageLayer(bitmap: bitmap, frame: frame, isOpaque: isOpaque)))
+                    Slot(imageRequest: imageRequest, ticket: nil, layer: request.layer(for: .success(bitmap), scale: scale, isOpaque: isOpaque)))
             case .pending(let ticket):
-                state.slots.append(Slot(request: request, imageRequest: imageRequest, ticket: ticket, layer: nil))
+                state.slots.append(Slot(imageRequest: imageRequest, ticket: ticket, layer: nil))
             }
         }
         rows[row] = state

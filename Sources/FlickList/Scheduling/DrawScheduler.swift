@@ -27,8 +27,6 @@ final class DrawScheduler<Source: ListDataSource> {
 
     /// Counters for tests and the benchmark.
     struct Counters: Sendable {
-        var layoutsSubmitted = 0
-        var rendersSubmitted = 0
         var cancelled = 0
         var staleDropped = 0
         var layoutsApplied = 0
@@ -177,7 +175,6 @@ final class DrawScheduler<Source: ListDataSource> {
     }
 
     private func submitLayout(row: Int, generation: UInt64, wantsFull: Bool, width: Double, scale: DisplayScale, priority: Double) -> WorkTicket {
-        counters.layoutsSubmitted += 1
         let source = self.source
         let mailbox = self.mailbox
         return pool.submit(configuration.lane, priority: priority, affinity: UInt64(row)) { session in
@@ -197,7 +194,6 @@ final class DrawScheduler<Source: ListDataSource> {
     }
 
     private func submitRender(row: Int, generation: UInt64, layout: Source.Layout, priority: Double) -> WorkTicket {
-        counters.rendersSubmitted += 1
         let source = self.source
         let mailbox = self.mailbox
         return pool.submit(configuration.lane, priority: priority, affinity: UInt64(row)) { session in

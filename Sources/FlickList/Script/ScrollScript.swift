@@ -36,6 +36,11 @@ public struct ScrollScript: Hashable, Sendable {
         public let line: Int
         public let reason: String
         public var description: String { "script line \(line): \(reason)" }
+
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
     }
 
     public let steps: [Step]
@@ -47,13 +52,22 @@ public struct ScrollScript: Hashable, Sendable {
     /// Parses the text format above; the error names the first bad line.
     public init(parsing text: String) throws(ParseError) {
         var steps: [Step] = []
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
-            guard let command = words.first else { continue }
-            steps.append(try Self.step(command, Array(words.dropFirst()), line: offset + 1))
+        for entry in Self.commands(in: text) {
+            steps.append(try Self.step(entry.command, entry.arguments, line: entry.line))
         }
         self.steps = steps
+    }
+
+    /// The text's commands: each non-blank line without its `#` comment, split into words,
+    /// with its 1-based line number. Shared by scripts that add commands of their own
+    /// (`WindowScript`).
+    public static func commands(in text: String) -> [(line: Int, command: String, arguments: [String])] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { offset, rawLine in
+            let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard let command = words.first else { return nil }
+            return (offset + 1, command, Array(words.dropFirst()))
+        }
     }
 
     /// Longest wait, drag or scroll a script may ask for (keeps a typo from running for hours).
@@ -62,7 +76,8 @@ public struct ScrollScript: Hashable, Sendable {
     /// Largest row a script may name (far beyond any feed; keeps hostile numbers out of `Int`).
     static let maximumRow = 1_000_000_000
 
-    private static func step(_ command: String, _ args: [String], line: Int) throws(ParseError) -> Step {
+    /// One command of the text format; `line` is for the error.
+    public static func step(_ command: String, _ args: [String], line: Int) throws(ParseError) -> Step {
         func number(_ index: Int, _ name: String) throws(ParseError) -> Double {
             guard index < args.count else { throw ParseError(line: line, reason: "\(command): missing \(name)") }
             guard let value = Double(args[index]), value.isFinite else {

@@ -65,6 +65,12 @@ public final class Bitmap: @unchecked Sendable {
         PixelBufferPool.shared.take(bytes: bytes, zeroed: zeroed)
     }
 
+    /// Returns memory from `allocate(bytes:)` that never became a bitmap (a failed decode, a
+    /// canvas dropped unfinished) to the pool, with the same `bytes`.
+    static func recycle(_ storage: UnsafeMutableRawPointer, bytes: Int) {
+        PixelBufferPool.shared.give(storage, bytes: bytes)
+    }
+
     /// Cairo's largest image surface side: a `Canvas` (and so any resampled result) can be no
     /// bigger. A decoded bitmap can (a 1080×40000 long screenshot).
     static let maxSurfaceSide = 32_767

@@ -9,8 +9,8 @@ extension Canvas {
     /// small image layers of a frame). Ignores any clip set on the canvas.
     public func copyPixels(_ bitmap: Bitmap, at origin: Point) {
         guard let storage else { return }
-        let x = Int((origin.x * scale.value).rounded())
-        let y = Int((origin.y * scale.value).rounded())
+        let x = scale.pixels(origin.x)
+        let y = scale.pixels(origin.y)
         let left = max(0, x)
         let top = max(0, y)
         let right = min(pixelSize.width, x + bitmap.pixelSize.width)

@@ -17,31 +17,24 @@ extension Canvas {
     /// Copies `bitmap` at its natural size with its top-left at `origin` (points), replacing
     /// what is there (no blending): the compositor's fast path for opaque cells.
     public func copy(_ bitmap: Bitmap, at origin: Point) {
-        bitmap.withSourceSurface { source in
-            cairo_save(cairo)
-            cairo_identity_matrix(cairo)
-            let x = (origin.x * scale.value).rounded()
-            let y = (origin.y * scale.value).rounded()
-            cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_surface(cairo, source, x, y)
-            cairo_rectangle(cairo, x, y, Double(bitmap.pixelSize.width), Double(bitmap.pixelSize.height))
-            cairo_fill(cairo)
-            cairo_restore(cairo)
-        }
+        place(bitmap, at: origin, CAIRO_OPERATOR_SOURCE)
     }
-}
 
-extension Canvas {
     /// Draws `bitmap` at its own pixel size with its origin at `origin` (points, rounded to
     /// device pixels), blended over what is there: for translucent layers (circle avatars,
     /// rounded pictures). Opaque layers should use `copy(_:at:)`, which skips the blend.
     public func blend(_ bitmap: Bitmap, at origin: Point) {
+        place(bitmap, at: origin, CAIRO_OPERATOR_OVER)
+    }
+
+    /// `bitmap` unscaled at `origin` rounded to device pixels, with `operation`.
+    private func place(_ bitmap: Bitmap, at origin: Point, _ operation: cairo_operator_t) {
         bitmap.withSourceSurface { source in
             cairo_save(cairo)
             cairo_identity_matrix(cairo)
-            let x = (origin.x * scale.value).rounded()
-            let y = (origin.y * scale.value).rounded()
-            cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+            let x = Double(scale.pixels(origin.x))
+            let y = Double(scale.pixels(origin.y))
+            cairo_set_operator(cairo, operation)
             cairo_set_source_surface(cairo, source, x, y)
             cairo_rectangle(cairo, x, y, Double(bitmap.pixelSize.width), Double(bitmap.pixelSize.height))
             cairo_fill(cairo)

@@ -47,7 +47,7 @@ public final class Canvas {
 
     private init(pixelSize: PixelSize, scale: DisplayScale, zeroed: Bool) {
         precondition(pixelSize.width >= 0 && pixelSize.height >= 0, "negative canvas size \(pixelSize)")
-        precondition(pixelSize.width <= 32_767 && pixelSize.height <= 32_767, "canvas \(pixelSize) beyond Cairo's limit")
+        precondition(pixelSize.width <= Bitmap.maxSurfaceSide && pixelSize.height <= Bitmap.maxSurfaceSide, "canvas \(pixelSize) beyond Cairo's limit")
         self.pixelSize = pixelSize
         self.scale = scale
         bytesPerRow = Bitmap.stride(forWidth: pixelSize.width)
@@ -63,7 +63,8 @@ public final class Canvas {
     deinit {
         cairo_destroy(cairo)
         cairo_surface_destroy(surface)
-        storage?.deallocate()
+        // Still here only when no bitmap took it (a render dropped unfinished).
+        if let storage { Bitmap.recycle(storage, bytes: bytesPerRow * pixelSize.height) }
     }
 
     /// The whole canvas in points.

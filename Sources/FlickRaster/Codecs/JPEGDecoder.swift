@@ -31,7 +31,7 @@ enum JPEGDecoder {
                 TJFLAG_STOPONWARNING)
         }
         guard status == 0 else {
-            storage.deallocate()
+            Bitmap.recycle(storage, bytes: bytesPerRow * decoded.height)
             throw classify(handle, bytes)
         }
         let bitmap = Bitmap(adopting: storage, pixelSize: decoded, bytesPerRow: bytesPerRow, scale: options.scale)

@@ -35,7 +35,7 @@ enum PNGDecoder {
             let bytesPerRow = Bitmap.stride(forWidth: size.width)
             let storage = Bitmap.allocate(bytes: bytesPerRow * size.height)
             guard png_image_finish_read(&image, nil, storage, Int32(bytesPerRow), nil) != 0 else {
-                storage.deallocate()
+                Bitmap.recycle(storage, bytes: bytesPerRow * size.height)
                 throw classify(image, source)
             }
             Premultiply.inPlace(storage, size: size, bytesPerRow: bytesPerRow)
@@ -60,13 +60,13 @@ enum PNGDecoder {
         case FLICK_PNG_OK:
             return Bitmap(adopting: storage, pixelSize: reduced, bytesPerRow: bytesPerRow, scale: scale)
         case FLICK_PNG_INTERLACED:
-            PixelBufferPool.shared.give(storage, bytes: bytesPerRow * reduced.height)
+            Bitmap.recycle(storage, bytes: bytesPerRow * reduced.height)
             return nil
         case FLICK_PNG_TRUNCATED where !source.suffix(iend.count).elementsEqual(iend):
-            PixelBufferPool.shared.give(storage, bytes: bytesPerRow * reduced.height)
+            Bitmap.recycle(storage, bytes: bytesPerRow * reduced.height)
             throw .truncated(.png)
         default:
-            PixelBufferPool.shared.give(storage, bytes: bytesPerRow * reduced.height)
+            Bitmap.recycle(storage, bytes: bytesPerRow * reduced.height)
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw .corrupt(.png, reason: reason.isEmpty ? "libpng gave no reason" : reason)
         }

@@ -25,7 +25,7 @@ enum WebPDecoder {
 
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfig(&config) != 0 else {
-            storage.deallocate()
+            Bitmap.recycle(storage, bytes: byteCount)
             throw .corrupt(.webp, reason: "libwebp version mismatch")
         }
         if output != header.pixelSize {
@@ -41,7 +41,7 @@ enum WebPDecoder {
         let status = bytes.withUnsafeBufferPointer { WebPDecode($0.baseAddress, $0.count, &config) }
         WebPFreeDecBuffer(&config.output)
         guard status == VP8_STATUS_OK else {
-            storage.deallocate()
+            Bitmap.recycle(storage, bytes: byteCount)
             throw classify(status, bytes)
         }
         return Bitmap(adopting: storage, pixelSize: output, bytesPerRow: bytesPerRow, scale: options.scale)

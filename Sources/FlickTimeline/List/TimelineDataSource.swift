@@ -72,7 +72,7 @@ public struct TimelineDataSource: ListDataSource {
 
     public func imageRequests(of layout: PostLayout) -> [RowImageRequest] {
         layout.imageSlots.map { slot in
-            RowImageRequest(url: slot.url, frame: slot.frame, pixelSize: slot.pixelSize, processors: slot.processors)
+            RowImageRequest(url: slot.url, frame: slot.frame, processors: slot.processors)
         }
     }
 

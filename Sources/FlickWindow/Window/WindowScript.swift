@@ -22,17 +22,8 @@ public struct WindowScript: Hashable, Sendable {
         case size(width: Double, height: Double)
     }
 
-    /// A line that is not a valid step (the same wording as `ScrollScript.ParseError`).
-    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
-        public let line: Int
-        public let reason: String
-        public var description: String { "script line \(line): \(reason)" }
-
-        public init(line: Int, reason: String) {
-            self.line = line
-            self.reason = reason
-        }
-    }
+    /// A line that is not a valid step: the list script's error, line numbers and all.
+    public typealias ParseError = ScrollScript.ParseError
 
     public let steps: [Step]
 
@@ -44,12 +35,7 @@ public struct WindowScript: Hashable, Sendable {
     /// the line number in the whole text.
     public init(parsing text: String) throws(ParseError) {
         var steps: [Step] = []
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = offset + 1
-            let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
-            guard let command = words.first else { continue }
-            let args = Array(words.dropFirst())
+        for (line, command, args) in ScrollScript.commands(in: text) {
             switch command {
             case "press":
                 guard args.count == 2, let x = Double(args[0]), let y = Double(args[1]), x.isFinite, y.isFinite else {
@@ -70,11 +56,7 @@ public struct WindowScript: Hashable, Sendable {
                 }
                 steps.append(.key(key))
             default:
-                do {
-                    steps += try ScrollScript(parsing: String(content)).steps.map { .list($0) }
-                } catch {
-                    throw ParseError(line: line, reason: error.reason)
-                }
+                steps.append(.list(try ScrollScript.step(command, args, line: line)))
             }
         }
         self.steps = steps
