@@ -57,6 +57,7 @@ final class PoolLane<Context>: Sendable {
 
     /// Runs on worker `index`'s queue until neither heap holds work for it.
     private func drain(_ index: Int) {
+        workers[index].lowerThreadPriority()
         while let job = nextJob(for: index) {
             workers[index].run(job)
         }

@@ -29,7 +29,6 @@ final class PoolWorker<Context>: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         defer { job.onDone() }
         guard job.ticket.begin() else { return }
-        lowerThreadPriority()
         let context = self.context ?? makeContext(id)
         self.context = context
         job.work(WorkerSession(context: context, worker: id, ticket: job.ticket))
@@ -37,9 +36,10 @@ final class PoolWorker<Context>: @unchecked Sendable {
     }
 
     /// Dispatch's QoS does not change thread priority on Linux, so a busy pool would take the
-    /// CPU from the main thread on a 2-core machine. Each job first sets its thread's nice
-    /// value (per thread on Linux; ~1 µs) so the compositing main thread always wins.
-    private func lowerThreadPriority() {
+    /// CPU from the main thread on a 2-core machine. Each drain of the queue first sets its
+    /// thread's nice value (per thread on Linux) so the compositing main thread always wins;
+    /// a drain runs on one thread from start to end. Call only on `queue`.
+    func lowerThreadPriority() {
         #if os(Linux)
         guard nice != 0 else { return }
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(flick_current_thread_id()), nice)

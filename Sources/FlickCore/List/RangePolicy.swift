@@ -132,8 +132,7 @@ public struct RangePolicy: Sendable {
     enum Direction { case forward, backward, none }
 
     func scrollDirection(_ input: Input) -> Direction {
-        if case .decelerating(let target) = input.motion { return target >= input.offset ? .forward : .backward }
-        if case .animating(let target) = input.motion { return target >= input.offset ? .forward : .backward }
+        if let target = travelTarget(input) { return target >= input.offset ? .forward : .backward }
         if input.velocity > configuration.directionThreshold { return .forward }
         if input.velocity < -configuration.directionThreshold { return .backward }
         return .none

@@ -93,10 +93,7 @@ public struct ScrollPhysics: Sendable {
     public var targetContentOffset: Double? {
         switch motion {
         case .resting, .dragging: return nil
-        case .decelerating, .bouncing, .animating:
-            var future = self
-            future.step(to: .infinity)
-            return future.contentOffset
+        case .decelerating, .bouncing, .animating: return offset(at: .infinity)
         }
     }
 

@@ -85,6 +85,7 @@ public final class ListEngine<Source: ListDataSource> {
         self.pool = pool
         var schedulerConfiguration = DrawScheduler<Source>.Configuration()
         schedulerConfiguration.bitmapBudget = configuration.bitmapBudget
+        schedulerConfiguration.skeletons = configuration.skeletons
         scheduler = DrawScheduler(source: source, pool: pool, configuration: schedulerConfiguration)
         var ranges = configuration.ranges
         if !configuration.fastFling { ranges.skipRows = .max }
@@ -150,7 +151,7 @@ public final class ListEngine<Source: ListDataSource> {
             let slot = scheduler.slot(row)
             return Compositor.Row(
                 index: row, top: heights.offset(ofRow: row) - physics.contentOffset, height: heights.height(ofRow: row),
-                full: slot?.full, fullIsStale: slot?.fullIsStale ?? false, skeleton: configuration.skeletons ? slot?.skeleton : nil,
+                full: slot?.full, fullIsStale: slot?.fullIsStale ?? false, skeleton: slot?.skeleton,
                 images: images?.layers(ofRow: row) ?? [])
         }
         let contents = compositor.compose(rows, stats: &stats)

@@ -21,6 +21,9 @@ final class DrawScheduler<Source: ListDataSource> {
         var bitmapBudget = 48 * 1024 * 1024
         /// Rows whose layouts are kept beyond the preload range; default 400.
         var layoutBudget = 400
+        /// Whether workers draw skeletons for rows not wanting a full render yet; default true.
+        /// Off, a display that shows no skeletons does not pay for drawing them.
+        var skeletons = true
         /// The lane layout and raster run on.
         var lane = WorkerLane.userInteractive
     }
@@ -177,6 +180,7 @@ final class DrawScheduler<Source: ListDataSource> {
     private func submitLayout(row: Int, generation: UInt64, wantsFull: Bool, width: Double, scale: DisplayScale, priority: Double) -> WorkTicket {
         let source = self.source
         let mailbox = self.mailbox
+        let drawsSkeleton = configuration.skeletons
         return pool.submit(configuration.lane, priority: priority, affinity: UInt64(row)) { session in
             let layout = source.layout(row: row, width: width, scale: scale, context: session.context)
             var full: Bitmap? = nil
@@ -185,7 +189,7 @@ final class DrawScheduler<Source: ListDataSource> {
             if let layout, !session.isCancelled {
                 if wantsFull {
                     full = source.render(layout, context: session.context)
-                } else {
+                } else if drawsSkeleton {
                     skeleton = source.renderSkeleton(layout, context: session.context)
                 }
             }
