@@ -13,9 +13,9 @@ struct FrameReport {
 
     var text: String {
         String(
-            format: "%d frames; main thread p50 %.2f ms, p99 %.2f ms, max %.2f ms; janky frames: %d; frames with blank rows: %d; mean skeleton area %.1f%%",
+            format: "%d frames; main thread p50 %.2f ms, p99 %.2f ms, max %.2f ms; janky frames: %d; frames with blank rows: %d; mean skeleton area %.1f%%, placeholder area %.1f%%",
             summary.frameCount, summary.p50, summary.p99, summary.max, summary.jankyFrames, summary.blankFrames,
-            summary.meanSkeletonPercent)
+            summary.meanSkeletonPercent, summary.meanPlaceholderPercent)
     }
 
     var jsonObject: [String: Any] {
@@ -29,11 +29,13 @@ struct FrameReport {
             "blankFrames": summary.blankFrames,
             "meanBlankPercent": summary.meanBlankPercent,
             "meanSkeletonPercent": summary.meanSkeletonPercent,
+            "meanPlaceholderPercent": summary.meanPlaceholderPercent,
             "settleToDrawnMs": summary.settleToDrawnMilliseconds.map { $0 ?? -1 },
             "settleToImagesMs": summary.settleToImagesMilliseconds.map { $0 ?? -1 },
             "perFrame": frames.map {
                 ["ms": $0.mainThreadMilliseconds, "commitMs": $0.commitMilliseconds, "scheduleMs": $0.scheduleMilliseconds,
-                 "composeMs": $0.composeMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton, "blank": $0.rowsBlank]
+                 "composeMs": $0.composeMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton,
+                 "placeholder": $0.rowsPlaceholder, "blank": $0.rowsBlank]
             },
         ]
     }

@@ -33,7 +33,8 @@ struct DrawSchedulingTests {
         var time = 0.0
         let first = engine.frame(at: time)
         #expect(first.rowsBlank == 0)
-        #expect(first.rowsSkeleton == 4, "placeholders before anything is drawn")
+        #expect(first.rowsPlaceholder == 4, "placeholders before anything is laid out")
+        #expect(first.rowsSkeleton == 0)
         Self.settle(engine, time: &time)
         let frame = engine.frame(at: time)
         #expect(frame.rowsFull == 4)

@@ -24,6 +24,10 @@ struct RecordingDataSource: ListDataSource {
     let width: Double
     let log = LockedBox([Event]())
     let versions = LockedBox([Int: UInt64]())
+    /// Hints the next frame takes, and every demand the engine made.
+    let pendingHints = LockedBox([RowHint]())
+    let demands = LockedBox([RowDemand]())
+    var rowKindCount = 0
 
     init(rowCount: Int, estimate: Double = 100, width: Double = 40, exactHeight: @escaping @Sendable (Int) -> Double = { _ in 100 }) {
         self.rowCount = rowCount
@@ -56,6 +60,15 @@ struct RecordingDataSource: ListDataSource {
     }
 
     func imageRequests(of layout: Layout) -> [RowImageRequest] { [] }
+
+    func prepare(_ demand: RowDemand) { demands.withLock { $0.append(demand) } }
+
+    func takeRowHints() -> [RowHint] {
+        pendingHints.withLock { hints in
+            defer { hints.removeAll() }
+            return hints
+        }
+    }
 
     /// The colour a row's full render has: red = row % 256, green = version, blue = 255.
     static func colour(row: Int, version: UInt64) -> Pixel {

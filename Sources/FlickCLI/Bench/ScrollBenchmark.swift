@@ -97,14 +97,14 @@ struct ScrollBenchmark {
         func column(_ text: String, _ width: Int) -> String {
             text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
         }
-        let header = ["mode", "p50", "p90", "p99", "max", "janky", "hitch", "blank", "blank%", "skel%", "land p50/p95", "img p50/p95", "loads", "first", "lay/s", "ren/s", "cpu s", "rss"]
-        let widths = [18, 6, 6, 6, 6, 6, 6, 6, 7, 6, 13, 13, 6, 7, 6, 6, 6, 5]
+        let header = ["mode", "p50", "p90", "p99", "max", "janky", "hitch", "blank", "blank%", "skel%", "ph%", "land p50/p95", "img p50/p95", "loads", "first", "lay/s", "ren/s", "cpu s", "rss"]
+        let widths = [18, 6, 6, 6, 6, 6, 6, 6, 7, 6, 5, 13, 13, 6, 7, 6, 6, 6, 5]
         var lines = [zip(header, widths).map { column($0, $1) }.joined()]
         for r in results {
             let s = r.summary
             let cells = [
                 r.mode.rawValue, f(s.p50), f(s.p90), f(s.p99), f(s.max), "\(s.jankyFrames)", f(s.hitchMillisecondsPerSecond),
-                "\(s.blankFrames)", f(s.meanBlankPercent), f(s.meanSkeletonPercent),
+                "\(s.blankFrames)", f(s.meanBlankPercent), f(s.meanSkeletonPercent), f(s.meanPlaceholderPercent),
                 f(s.settleToDrawn(percentile: 0.5)) + "/" + f(s.settleToDrawn(percentile: 0.95)),
                 f(s.settleToImages(percentile: 0.5)) + "/" + f(s.settleToImages(percentile: 0.95)), "\(r.imageLoads)",
                 f(r.firstFrameMilliseconds),

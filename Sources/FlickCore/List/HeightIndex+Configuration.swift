@@ -11,12 +11,15 @@ extension HeightIndex {
         /// rows. Each kind adds 4 bytes per covered row, so keep it to the kinds whose heights
         /// really differ (text-only, one image, a grid, a repost…).
         public var kindCount: Int = 0 {
-            didSet { precondition((0...8).contains(kindCount), "kindCount must be 0…8, got \(kindCount)") }
+            didSet { precondition((0...Self.maximumKindCount).contains(kindCount), "kindCount must be 0…8, got \(kindCount)") }
         }
+
+        /// The most kinds an index estimates apart.
+        public static let maximumKindCount = 8
 
         public init(estimatedRowHeight: Double = 120, estimation: Estimation = .runningAverage, kindCount: Int = 0) {
             precondition(estimatedRowHeight.isFinite && estimatedRowHeight >= 0, "estimate must be finite and ≥ 0")
-            precondition((0...8).contains(kindCount), "kindCount must be 0…8, got \(kindCount)")
+            precondition((0...Self.maximumKindCount).contains(kindCount), "kindCount must be 0…8, got \(kindCount)")
             self.estimatedRowHeight = estimatedRowHeight
             self.estimation = estimation
             self.kindCount = kindCount

@@ -82,12 +82,13 @@ public final class Compositor {
         layers.removeAll(keepingCapacity: true)
         var contents: [RowContent] = []
         contents.reserveCapacity(rows.count)
+        var blankAreas: [Rect] = []
         let viewportPixels = framebuffer.pixelSize.area
         stats.viewportPixels = viewportPixels
         for row in rows {
             let top = scale.round(row.top)
-            let visiblePixels = visibleArea(top: top, height: row.height)
             let content: RowContent
+            var drawnHeight = row.height
             if let full = row.full {
                 layers.append(DisplayLayer(bitmap: full, origin: Point(x: 0, y: top), role: .cell, row: row.index, isOpaque: true))
                 for image in row.images {
@@ -97,30 +98,51 @@ public final class Compositor {
                             role: .image, row: row.index, isOpaque: image.isOpaque))
                 }
                 content = row.fullIsStale ? .stale : .full
+                drawnHeight = full.pointSize.height
             } else if let skeleton = row.skeleton {
                 layers.append(DisplayLayer(bitmap: skeleton, origin: Point(x: 0, y: top), role: .skeleton, row: row.index, isOpaque: true))
                 content = .skeleton
+                drawnHeight = skeleton.pointSize.height
             } else if let placeholder {
                 addPlaceholder(placeholder, row: row.index, top: top, height: row.height)
                 content = .placeholder
             } else {
                 content = .blank
+                drawnHeight = 0
             }
+            let drawnPixels = visibleArea(top: top, height: min(drawnHeight, row.height))
             switch content {
             case .full: stats.rowsFull += 1
             case .stale:
                 stats.rowsFull += 1
                 stats.rowsStale += 1
-            case .skeleton, .placeholder:
+            case .skeleton:
                 stats.rowsSkeleton += 1
-                stats.skeletonPixels += visiblePixels
+                stats.skeletonPixels += drawnPixels
+            case .placeholder:
+                stats.rowsPlaceholder += 1
+                stats.placeholderPixels += drawnPixels
             case .blank:
                 stats.rowsBlank += 1
-                stats.blankPixels += visiblePixels
+            }
+            // A bitmap shorter than its row (an old render while a taller one is laid out)
+            // leaves the rest of the row to the placeholder tile, or blank without one.
+            if drawnHeight < row.height {
+                let uncovered = visibleArea(top: top, height: row.height) - visibleArea(top: top, height: drawnHeight)
+                if content != .blank, let placeholder {
+                    addPlaceholder(placeholder, row: row.index, top: top + drawnHeight, height: row.height - drawnHeight)
+                    stats.placeholderPixels += uncovered
+                } else {
+                    stats.blankPixels += uncovered
+                    blankAreas.append(Rect(x: 0, y: top + drawnHeight, width: viewport.width, height: row.height - drawnHeight))
+                }
             }
             contents.append(content)
         }
-        if drawsFramebuffer { draw(layers) }
+        if drawsFramebuffer {
+            for area in blankAreas { framebuffer.fill(area, background) }
+            draw(layers)
+        }
         return contents
     }
 

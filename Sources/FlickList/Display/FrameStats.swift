@@ -16,16 +16,22 @@ public struct FrameStats: Hashable, Sendable {
     public var composeMilliseconds = 0.0
     /// Visible rows with their full render.
     public var rowsFull = 0
-    /// Visible rows showing a skeleton (from their layout) or a placeholder (before layout).
+    /// Visible rows showing their own skeleton (drawn from their layout).
     public var rowsSkeleton = 0
+    /// Visible rows showing the generic placeholder tile (no layout yet).
+    public var rowsPlaceholder = 0
     /// Visible rows with nothing to show: blank area, the failure Flick exists to prevent.
     public var rowsBlank = 0
     /// Visible rows showing an older bitmap while a newer one renders (reload, resize).
     public var rowsStale = 0
-    /// Device pixels of the viewport covered by rows with nothing drawn.
+    /// Device pixels of the viewport inside rows but covered by nothing: blank rows, and the
+    /// part of a row below a bitmap shorter than the row (when there is no placeholder tile).
     public var blankPixels = 0
-    /// Device pixels covered by skeletons or placeholders.
+    /// Device pixels covered by skeletons.
     public var skeletonPixels = 0
+    /// Device pixels covered by the placeholder tile (rows without a layout, and the part of a
+    /// row below a bitmap shorter than the row).
+    public var placeholderPixels = 0
     /// Device pixels of the viewport.
     public var viewportPixels = 0
     /// Image slots of visible rows still loading (no image and no error tile yet).
@@ -37,4 +43,7 @@ public struct FrameStats: Hashable, Sendable {
 
     public var blankFraction: Double { viewportPixels == 0 ? 0 : Double(blankPixels) / Double(viewportPixels) }
     public var skeletonFraction: Double { viewportPixels == 0 ? 0 : Double(skeletonPixels) / Double(viewportPixels) }
+    public var placeholderFraction: Double { viewportPixels == 0 ? 0 : Double(placeholderPixels) / Double(viewportPixels) }
+    /// Whether every visible row showed its full render (current or stale) and nothing blank.
+    public var allRowsDrawn: Bool { rowsSkeleton == 0 && rowsPlaceholder == 0 && rowsBlank == 0 && blankPixels == 0 }
 }

@@ -8,12 +8,15 @@ import Foundation
 /// every frame's statistics are kept; `engine.compositor.framebuffer.snapshot()` is the frame.
 ///
 /// Pacing `.realTime` waits for each frame's deadline, so workers get the wall-clock time a
-/// real display would give them (the benchmark and end-to-end tests); `.immediate` runs frames
-/// back to back (logic tests that do not care how much work finishes between frames).
+/// real display would give them (the benchmark and the demo); `.lockstep` lets the workers
+/// finish everything queued before each frame — deterministic whatever the machine's speed,
+/// with no sleeping (end-to-end tests); `.immediate` runs frames back to back (logic tests that
+/// do not care how much work finishes between frames).
 @MainActor
 public final class HeadlessDisplay<Source: ListDataSource> {
     public enum Pacing: Sendable {
         case realTime
+        case lockstep
         case immediate
     }
 
@@ -42,7 +45,11 @@ public final class HeadlessDisplay<Source: ListDataSource> {
     /// Runs one frame and advances the clock by one frame interval.
     @discardableResult
     public func step() -> FrameStats {
-        if pacing == .realTime { waitForDeadline() }
+        switch pacing {
+        case .realTime: waitForDeadline()
+        case .lockstep: engine.waitForWorkers()
+        case .immediate: break
+        }
         let wasMoving = engine.physics.phase != .idle
         let stats = engine.frame(at: time)
         frames.append(stats)

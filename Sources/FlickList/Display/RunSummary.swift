@@ -16,8 +16,12 @@ public struct RunSummary: Hashable, Sendable {
     public let blankFrames: Int
     /// Mean share of the viewport that was blank, percent.
     public let meanBlankPercent: Double
-    /// Mean share of the viewport showing skeletons or placeholders, percent.
+    /// Mean share of the viewport showing rows' own skeletons, percent.
     public let meanSkeletonPercent: Double
+    /// Mean share of the viewport showing the placeholder tile (rows with no layout yet), percent.
+    public let meanPlaceholderPercent: Double
+    /// Frames that showed any placeholder tile.
+    public let placeholderFrames: Int
     /// Milliseconds from each settle until the visible rows were fully drawn (0 when drawn at
     /// the settle frame; `nil` entries mean never within the run).
     public let settleToDrawnMilliseconds: [Double?]
@@ -47,12 +51,14 @@ public struct RunSummary: Hashable, Sendable {
         let count = Double(Swift.max(1, frames.count))
         meanBlankPercent = frames.reduce(0) { $0 + $1.blankFraction } / count * 100
         meanSkeletonPercent = frames.reduce(0) { $0 + $1.skeletonFraction } / count * 100
+        meanPlaceholderPercent = frames.reduce(0) { $0 + $1.placeholderFraction } / count * 100
+        placeholderFrames = frames.filter { $0.rowsPlaceholder > 0 || $0.placeholderPixels > 0 }.count
         settleToDrawnMilliseconds = settles.map { settle in
-            frames.first { $0.index >= settle && $0.rowsSkeleton == 0 && $0.rowsBlank == 0 }
+            frames.first { $0.index >= settle && $0.allRowsDrawn }
                 .map { Double($0.index - settle) * 1000 / hz }
         }
         settleToImagesMilliseconds = settles.map { settle in
-            frames.first { $0.index >= settle && $0.rowsSkeleton == 0 && $0.rowsBlank == 0 && $0.imagesPending == 0 }
+            frames.first { $0.index >= settle && $0.allRowsDrawn && $0.imagesPending == 0 }
                 .map { Double($0.index - settle) * 1000 / hz }
         }
     }

@@ -57,8 +57,8 @@ public final class ListEngine<Source: ListDataSource> {
     public let compositor: Compositor
     public private(set) var width: Double
     public let scale: DisplayScale
-    public private(set) var physics: ScrollPhysics
-    public private(set) var heights: HeightIndex
+    public internal(set) var physics: ScrollPhysics
+    public internal(set) var heights: HeightIndex
     public private(set) var lastPlan: RangePlan?
     public private(set) var lastContents: [(row: Int, content: Compositor.RowContent)] = []
     private let scheduler: DrawScheduler<Source>
@@ -92,7 +92,9 @@ public final class ListEngine<Source: ListDataSource> {
         policy = RangePolicy(configuration: ranges)
         heights = HeightIndex(
             rowCount: source.rowCount,
-            configuration: HeightIndex.Configuration(estimatedRowHeight: source.estimatedHeight(ofRow: 0, width: viewport.width)))
+            configuration: HeightIndex.Configuration(
+                estimatedRowHeight: source.estimatedHeight(ofRow: 0, width: viewport.width),
+                kindCount: min(max(0, source.rowKindCount), HeightIndex.Configuration.maximumKindCount)))
         physics = ScrollPhysics(
             contentHeight: 0, viewportHeight: viewport.height, configuration: configuration.physics)
         compositor = Compositor(viewport: viewport, scale: scale, placeholder: configuration.skeletons ? placeholder : nil)
@@ -129,6 +131,7 @@ public final class ListEngine<Source: ListDataSource> {
             drawVisibleRowsOnTheMainThread(time: time)
         } else {
             applyResults(time: time)
+            applyRowHints(time: time)
             images?.commit()
         }
         let scheduleStart = DispatchTime.now().uptimeNanoseconds
@@ -140,6 +143,7 @@ public final class ListEngine<Source: ListDataSource> {
             scheduler.update(plan: plan, width: width, scale: scale) { row in
                 policy.timeUntilVisible(row: row, input: input, rows: heights)
             }
+            source.prepare(RowDemand(visible: plan.visible, preload: plan.preload, landing: plan.landing, width: width, scale: scale))
             images?.update(plan: plan) { row in
                 guard let slot = scheduler.slot(row), let layout = slot.layout else { return nil }
                 return RowImages.LaidOutRow(generation: slot.generation) { [source] in source.imageRequests(of: layout) }

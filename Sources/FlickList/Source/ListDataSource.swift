@@ -41,6 +41,24 @@ public protocol ListDataSource: Sendable {
 
     /// Images the row shows as separate layers, for the image pipeline.
     func imageRequests(of layout: Layout) -> [RowImageRequest]
+
+    /// How many row kinds the source tags in its hints (at most 8); rows of a kind are
+    /// estimated from the measured rows of that kind. Default 0: one estimate for all rows.
+    var rowKindCount: Int { get }
+
+    /// Told once per frame, on the main thread, which rows the list wants soon; a source
+    /// backed by storage starts reading them. Must return at once. Default: nothing.
+    func prepare(_ demand: RowDemand)
+
+    /// What the source learned about rows since the last call (kinds, persisted heights).
+    /// Main thread, once per frame; must be cheap. Default: nothing.
+    func takeRowHints() -> [RowHint]
+}
+
+extension ListDataSource {
+    public var rowKindCount: Int { 0 }
+    public func prepare(_ demand: RowDemand) {}
+    public func takeRowHints() -> [RowHint] { [] }
 }
 
 /// A row's identity and the version of what it displays.

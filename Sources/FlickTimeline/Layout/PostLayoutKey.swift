@@ -24,7 +24,14 @@ public struct PostLayoutKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The part of the key that is not the post: how persisted heights are filed in the store.
-    public var environmentKey: String { "w\(width)@\(scale)x,f\(fontScale),v\(layoutVersion)" }
+    public var environmentKey: String {
+        Self.environmentKey(width: width, scale: scale, fontScale: fontScale, layoutVersion: layoutVersion)
+    }
+
+    /// The environment key of every post laid out with these values.
+    public static func environmentKey(width: Double, scale: Double, fontScale: Double, layoutVersion: Int) -> String {
+        "w\(width)@\(scale)x,f\(fontScale),v\(layoutVersion)"
+    }
 
     public var description: String { "\(postID)#\(contentVersion) \(environmentKey)" }
 }

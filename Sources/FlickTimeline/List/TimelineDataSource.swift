@@ -4,9 +4,10 @@ import FlickRaster
 import FlickText
 import Foundation
 
-/// The timeline as a list: posts from a `FeedStore`, laid out by `PostLayouter` (through the
-/// `LayoutCache`), drawn by `PostRenderer`. The list engine calls it on the main thread for
-/// counts and estimates and on pool workers for everything else.
+/// The timeline as a list: posts from a `FeedStore` read ahead through a data window
+/// (`TimelineRows`), laid out by `PostLayouter` (through the `LayoutCache`), drawn by
+/// `PostRenderer`. The list engine calls it on the main thread for counts, estimates, demand and
+/// hints, and on pool workers for everything else.
 public struct TimelineDataSource: ListDataSource {
     public typealias Layout = PostLayout
     public typealias WorkerContext = TextContext?
@@ -17,6 +18,8 @@ public struct TimelineDataSource: ListDataSource {
     public let renderer: PostRenderer
     public let cache: LayoutCache
     public let fontScale: Double
+    /// The posts in memory around the scroll, and what their pages say about row heights.
+    public let rows: TimelineRows
     /// Whether layouts are looked up in and added to `cache`; default true. The naive
     /// baseline turns it off (no height cache: every appearance lays out again).
     public var cachesLayouts = true
@@ -25,7 +28,8 @@ public struct TimelineDataSource: ListDataSource {
     public var estimate = 240.0
 
     public init(
-        store: FeedStore, spec: LayoutSpec = LayoutSpec(), cache: LayoutCache? = nil, fontScale: Double = 1
+        store: FeedStore, spec: LayoutSpec = LayoutSpec(), cache: LayoutCache? = nil, fontScale: Double = 1,
+        window: DataWindow.Configuration = .default
     ) throws {
         self.store = store
         rowCount = try store.count()
@@ -33,7 +37,18 @@ public struct TimelineDataSource: ListDataSource {
         renderer = PostRenderer(spec: spec)
         self.cache = cache ?? LayoutCache(store: store)
         self.fontScale = fontScale
+        let layoutVersion = spec.version
+        rows = TimelineRows(store: store, rowCount: rowCount, configuration: window) { width, scale in
+            PostLayoutKey.environmentKey(width: width, scale: scale.value, fontScale: fontScale, layoutVersion: layoutVersion)
+        }
     }
+
+    /// Text only, one picture, a grid, a retweet: their heights differ enough to estimate apart.
+    public var rowKindCount: Int { PostKind.allCases.count }
+
+    public func prepare(_ demand: RowDemand) { rows.prepare(demand) }
+
+    public func takeRowHints() -> [RowHint] { rows.takeHints() }
 
     public func estimatedHeight(ofRow row: Int, width: Double) -> Double { estimate }
 
@@ -49,7 +64,9 @@ public struct TimelineDataSource: ListDataSource {
     }
 
     public func layout(row: Int, width: Double, scale: DisplayScale, context: TextContext?) -> PostLayout? {
-        guard let context, let post = try? store.posts(in: row..<(row + 1)).first else { return nil }
+        guard let context, let post = rows.post(at: row) ?? (try? store.posts(in: row..<(row + 1)).first) else {
+            return nil
+        }
         guard cachesLayouts else {
             return layouter.layout(post, width: width, scale: scale, fontScale: fontScale, context: context)
         }

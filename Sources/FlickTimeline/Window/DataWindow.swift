@@ -93,6 +93,9 @@ public final class DataWindow: Sendable {
         table.withLock { $0.post(at: row) }
     }
 
+    /// The rows of the latest `request`, as asked; nil before the first.
+    public var lastRequestedRows: Range<Int>? { table.withLock { $0.lastRequestedRows } }
+
     /// Posts in memory now; never more than `configuration.capacity`.
     public var residentCount: Int { table.withLock { $0.residentCount } }
 

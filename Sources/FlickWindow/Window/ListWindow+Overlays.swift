@@ -132,7 +132,7 @@ extension ListWindow {
             "\(pipeline == .naive ? "naive" : "Flick") pipeline · \(Int(history.framesPerSecond().rounded())) fps · \(Int(configuration.hz)) Hz budget \(ms(1000 / configuration.hz)) ms",
             "main thread \(ms(stats.mainThreadMilliseconds)) ms · p50 \(ms(history.percentile(0.5))) · p99 \(ms(history.percentile(0.99)))",
             "  engine \(ms(last?.engineMilliseconds ?? 0)) · draw \(ms(last?.drawMilliseconds ?? 0)) · present \(ms(last?.presentMilliseconds ?? 0))",
-            "rows full \(stats.rowsFull) · skeleton \(stats.rowsSkeleton) · blank \(stats.rowsBlank)",
+            "rows full \(stats.rowsFull) · skeleton \(stats.rowsSkeleton) · placeholder \(stats.rowsPlaceholder) · blank \(stats.rowsBlank)",
         ]
         if let plan = shown.lastPlan {
             lines.append("visible \(span(plan.visible)) · display \(span(plan.display)) · preload \(span(plan.preload))")

@@ -1,0 +1,79 @@
+import FlickCore
+import FlickList
+
+/// Gathers what loaded pages say about their rows — each post's kind, and the height persisted
+/// for it at the list's current width and scale — until the list takes them on the main
+/// thread. Pages report on the data window's loading queue; `take` and `adopt` run on the main
+/// thread. Bounded: if the list stops taking hints, the oldest are dropped.
+final class RowHintCollector: Sendable {
+    /// Most hints held between two takes: 64 pages of 64 rows, far more than a frame brings.
+    static let capacity = 4_096
+
+    private struct Environment: Sendable, Equatable {
+        let width: Double
+        let scale: DisplayScale
+        let key: String
+    }
+
+    private let store: FeedStore
+    private let environmentKey: @Sendable (Double, DisplayScale) -> String
+    private let environment = LockedBox<Environment?>(nil)
+    private let pending = LockedBox([RowHint]())
+
+    init(store: FeedStore, environmentKey: @escaping @Sendable (Double, DisplayScale) -> String) {
+        self.store = store
+        self.environmentKey = environmentKey
+    }
+
+    /// Adopts the width and scale heights are read for; true when they changed. Main thread.
+    func adopt(width: Double, scale: DisplayScale) -> Bool {
+        let key = environmentKey(width, scale)
+        return environment.withLock { current in
+            guard current?.key != key else { return false }
+            current = Environment(width: width, scale: scale, key: key)
+            return true
+        }
+    }
+
+    /// Notes the kinds of `posts` (rows from `firstRow` on) and reads their persisted heights
+    /// in one range query. A failed read only means no heights: the rows are laid out anyway.
+    /// Loading queue.
+    func collect(_ posts: [Post], firstRow: Int) {
+        guard !posts.isEmpty else { return }
+        let rows = firstRow..<(firstRow + posts.count)
+        let environment = environment.value
+        let heights = environment.flatMap { try? store.heights(in: rows, layoutKey: $0.key) } ?? []
+        var found: [RowHint] = []
+        found.reserveCapacity(posts.count)
+        for (offset, post) in posts.enumerated() {
+            found.append(
+                RowHint(
+                    row: firstRow + offset, kind: post.kind.index,
+                    height: offset < heights.count ? heights[offset] : nil, width: environment?.width ?? 0))
+        }
+        pending.withLock { hints in
+            hints.append(contentsOf: found)
+            if hints.count > Self.capacity { hints.removeFirst(hints.count - Self.capacity) }
+        }
+    }
+
+    /// The hints gathered since the last call. Main thread.
+    func take() -> [RowHint] {
+        pending.withLock { hints in
+            defer { hints.removeAll(keepingCapacity: true) }
+            return hints
+        }
+    }
+}
+
+extension PostKind {
+    /// The kind's number among `allCases`, as the list's height index counts kinds.
+    public var index: Int {
+        switch self {
+        case .textOnly: 0
+        case .singlePicture: 1
+        case .pictureGrid: 2
+        case .retweet: 3
+        }
+    }
+}

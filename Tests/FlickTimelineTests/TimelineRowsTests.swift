@@ -1,0 +1,85 @@
+import FlickCore
+import FlickList
+import FlickText
+@testable import FlickTimeline
+import Foundation
+import Testing
+
+/// The timeline reads its posts ahead through a data window, and each page tells the list
+/// its rows' kinds and the heights an earlier run persisted — with a real SQLite store.
+@Suite("Timeline rows")
+struct TimelineRowsTests {
+    static func store(posts count: Int, name: String) throws -> (FeedStore, URL) {
+        let folder = GeneratorTests.temporaryFolder(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = try FeedStore(path: folder.appendingPathComponent("feed.sqlite").path)
+        let posts = (0..<count).map { number in
+            DataFixtures.post(number, pics: number % 3 == 0 ? 1 : (number % 3 == 1 ? 4 : 0), retweet: number % 10 == 9)
+        }
+        _ = try store.insert(posts)
+        return (store, folder)
+    }
+
+    static func demand(_ rows: Range<Int>, width: Double = 375) -> RowDemand {
+        RowDemand(visible: rows, preload: rows, landing: nil, width: width, scale: .two)
+    }
+
+    @Test func pagesBringKindsAndPersistedHeightsForTheCurrentWidth() throws {
+        let (store, folder) = try Self.store(posts: 300, name: "rows-hints")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try TimelineDataSource(store: store)
+        let posts = try store.posts(in: 0..<300)
+        let key375 = PostLayoutKey.environmentKey(width: 375, scale: 2, fontScale: 1, layoutVersion: source.layouter.spec.version)
+        let key320 = PostLayoutKey.environmentKey(width: 320, scale: 2, fontScale: 1, layoutVersion: source.layouter.spec.version)
+        let saved = posts.enumerated().filter { $0.offset.isMultiple(of: 2) }
+        try store.saveHeights(saved.map { LayoutHeight(postID: $0.element.id, contentVersion: $0.element.contentVersion, layoutKey: key375, height: Double(100 + $0.offset)) })
+        try store.saveHeights(saved.map { LayoutHeight(postID: $0.element.id, contentVersion: $0.element.contentVersion, layoutKey: key320, height: Double(500 + $0.offset)) })
+
+        source.prepare(Self.demand(0..<100))
+        source.rows.window.waitUntilIdle()
+        let hints = Dictionary(source.takeRowHints().map { ($0.row, $0) }, uniquingKeysWith: { $1 })
+        #expect(hints.count >= 100, "every row of the requested pages is hinted")
+        for row in 0..<100 {
+            let hint = try #require(hints[row])
+            #expect(hint.kind == posts[row].kind.index)
+            #expect(hint.width == 375)
+            #expect(hint.height == (row.isMultiple(of: 2) ? Double(100 + row) : nil), "row \(row)")
+        }
+        #expect(source.takeRowHints().isEmpty, "hints are taken once")
+
+        source.prepare(Self.demand(0..<100, width: 320))
+        source.rows.window.waitUntilIdle()
+        let rotated = source.takeRowHints().filter { $0.row == 10 }
+        #expect(rotated.contains { $0.width == 320 && $0.height == 510 }, "a new width re-reads the resident pages: \(rotated)")
+    }
+
+    @Test func layoutsReadResidentPostsFromTheWindow() throws {
+        let (store, folder) = try Self.store(posts: 200, name: "rows-window")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try TimelineDataSource(store: store)
+        let context = try TextContext()
+        _ = source.layout(row: 150, width: 375, scale: .two, context: context)
+        #expect(source.rows.stats == TimelineRows.Statistics(windowHits: 0, directReads: 1), "nothing resident yet: read directly")
+        source.prepare(Self.demand(0..<64))
+        source.rows.window.waitUntilIdle()
+        let layout = try #require(source.layout(row: 10, width: 375, scale: .two, context: context))
+        #expect(layout.key.postID == (try store.posts(in: 10..<11)).first?.id)
+        #expect(source.rows.stats.windowHits == 1)
+    }
+
+    @Test func aRelaunchKnowsHeightsBeforeLayingAnythingOut() throws {
+        let (store, folder) = try Self.store(posts: 400, name: "rows-relaunch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try TimelineDataSource(store: store)
+        let context = try TextContext()
+        let measured = (0..<64).compactMap { first.layout(row: $0, width: 375, scale: .two, context: context)?.height }
+        first.cache.persistPendingHeights()
+
+        let relaunch = try TimelineDataSource(store: store)
+        relaunch.prepare(Self.demand(0..<64))
+        relaunch.rows.window.waitUntilIdle()
+        let hints = relaunch.takeRowHints().sorted { $0.row < $1.row }.filter { $0.row < 64 }
+        #expect(hints.map(\.height) == measured.map { Optional($0) })
+        #expect(relaunch.cache.stats.layoutMisses == 0, "no layout was made")
+    }
+}
