@@ -1,16 +1,32 @@
+#if canImport(CDispatch)
+import CDispatch
+#endif
 import Dispatch
 import FlickCore
 import Foundation
 
 import Testing
 
-/// A context that records who made it and refuses to be used by two jobs at once.
+/// A context that records which queue made it and refuses to be used by two jobs at once.
 private final class RecordingContext: @unchecked Sendable {
     let owner: WorkerID
+    /// Label of the dispatch queue that was running when the context was made.
+    let madeOnQueue: String
     let inUse = LockedBox(0)
-    let uses = LockedBox(0)
 
-    init(owner: WorkerID) { self.owner = owner }
+    init(owner: WorkerID, madeOnQueue: String) {
+        self.owner = owner
+        self.madeOnQueue = madeOnQueue
+    }
+}
+
+/// Label of the dispatch queue running the caller, as libdispatch itself reports it.
+private func runningQueueLabel() -> String {
+    #if canImport(CDispatch)
+    String(cString: dispatch_queue_get_label(nil))
+    #else
+    String(cString: __dispatch_queue_get_label(nil))
+    #endif
 }
 
 @Suite("QueuePool")
@@ -38,31 +54,47 @@ struct QueuePoolTests {
     }
 
     @Test func workerContextIsOnlyEverUsedOnItsOwnQueue() {
-        let created = LockedBox([WorkerID]())
-        let pool = QueuePool<RecordingContext>(queuesPerLane: 2) { id in
-            created.withLock { $0.append(id) }
-            return RecordingContext(owner: id)
+        let label = "test.pool"
+        /// The label `PoolWorker` gives worker `id`'s serial queue.
+        func queueLabel(of id: WorkerID) -> String { "\(label).\(id)" }
+        #expect(!runningQueueLabel().hasPrefix(label), "the probe reads the running queue, not a constant")
+
+        let made = LockedBox([(worker: WorkerID, queue: String)]())
+        let pool = QueuePool<RecordingContext>(queuesPerLane: 2, label: label) { id in
+            let queue = runningQueueLabel()
+            made.withLock { $0.append((id, queue)) }
+            return RecordingContext(owner: id, madeOnQueue: queue)
         }
-        let violations = LockedBox(0)
+        let violations = LockedBox([String]())
+        let queuesUsed = LockedBox(Set<String>())
         for index in 0..<2_000 {
             let lane = WorkerLane.allCases[index % WorkerLane.allCases.count]
             pool.submit(lane) { session in
+                let queue = runningQueueLabel()
                 let context = session.context
-                if context.owner != session.worker { violations.withLock { $0 += 1 } }
+                queuesUsed.withLock { _ = $0.insert(queue) }
+                if queue != context.madeOnQueue {
+                    violations.withLock { $0.append("\(context.owner)'s context made on \(context.madeOnQueue), used on \(queue)") }
+                }
                 let overlapping = context.inUse.withLock { count -> Bool in
                     count += 1
                     return count > 1
                 }
-                if overlapping { violations.withLock { $0 += 1 } }
-                context.uses.withLock { $0 += 1 }
+                if overlapping { violations.withLock { $0.append("\(context.owner)'s context used by two jobs at once") } }
                 context.inUse.withLock { $0 -= 1 }
             }
         }
         pool.waitUntilIdle()
-        #expect(violations.value == 0)
-        let ids = created.value
-        #expect(Set(ids).count == ids.count, "each worker builds its context exactly once")
-        #expect(ids.count <= WorkerLane.allCases.count * 2)
+        #expect(violations.value.isEmpty, "\(violations.value.prefix(5))")
+        let creations = made.value
+        #expect(Set(creations.map(\.worker)).count == creations.count, "each worker builds its context exactly once")
+        for creation in creations {
+            #expect(creation.queue == queueLabel(of: creation.worker), "\(creation.worker)'s context made on \(creation.queue)")
+        }
+        #expect(queuesUsed.value == Set(creations.map(\.queue)), "work ran only on queues that made a context there")
+        for lane in WorkerLane.allCases {
+            #expect(queuesUsed.value.contains { $0.hasPrefix("\(label).\(lane)#") }, "\(lane) work ran on its own lane's queues")
+        }
     }
 
     @Test func allSubmittedWorkIsDone() {

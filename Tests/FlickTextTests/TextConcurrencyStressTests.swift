@@ -42,12 +42,21 @@ struct TextConcurrencyStressTests {
         let mismatches = LockedBox(0)
         let completed = LockedBox(0)
         let workersUsed = LockedBox(Set<Int>())
+        let rendering = LockedBox(0)
+        let peakRendering = LockedBox(0)
         let renders = 2_000
         for index in 0..<renders {
             pool.submit(.userInteractive) { session in
                 guard let context = session.context else { return }
                 let which = index % Self.texts.count
-                if Self.render(Self.texts[which], with: context) != expected[which] { mismatches.withLock { $0 += 1 } }
+                let now = rendering.withLock { count -> Int in
+                    count += 1
+                    return count
+                }
+                peakRendering.withLock { $0 = max($0, now) }
+                let sum = Self.render(Self.texts[which], with: context)
+                rendering.withLock { $0 -= 1 }
+                if sum != expected[which] { mismatches.withLock { $0 += 1 } }
                 completed.withLock { $0 += 1 }
                 workersUsed.withLock { _ = $0.insert(session.worker.index) }
             }
@@ -56,6 +65,11 @@ struct TextConcurrencyStressTests {
         #expect(completed.value == renders)
         #expect(mismatches.value == 0)
         #expect(workersUsed.value.count == pool.queuesPerLane)
+        #expect(peakRendering.value <= pool.queuesPerLane)
+        // Two queues render side by side only when there are two cores to run them.
+        if min(pool.queuesPerLane, QueuePool<Void>.activeCoreCount) >= 2 {
+            #expect(peakRendering.value >= 2, "renders really overlapped on different font maps")
+        }
     }
 
     @Test func layoutsMadeOnOneWorkerDrawOnAnother() throws {

@@ -149,6 +149,10 @@ struct TextLayoutTests {
     @Test func emptyTextLaysOutToOneEmptyLine() throws {
         let context = try TextContext()
         let layout = context.layout(.empty, style: TextStyle(), width: 300)
+        let oneLine = context.layout(parsing: "x", style: TextStyle(), width: 300)
+        #expect(layout.lines.count == 1)
+        #expect(layout.lines.first?.byteRange == 0..<0)
+        #expect(abs(layout.size.height - oneLine.size.height) < 0.01, "the empty line is as tall as a line of text")
         #expect(layout.glyphCount == 0)
         #expect(layout.size.width == 0)
         #expect(layout.text.links.isEmpty)

@@ -21,11 +21,12 @@ struct MicroBenchmarks {
 
     /// A 140-character mixed paragraph (CJK, Latin, a mention, a topic, a URL, emoticons, emoji).
     static let paragraph =
-        "今天天气不错 @小明Alice 看看 #Swift on Linux# 的新进展 https://swift.org/blog [微笑] 😀 VVebo 的思路是异步绘制整个 cell，滑动时按需加载，只画停下来的那几行。Flick 把这些做成引擎 🚀 #性能#"
+        "今天天气不错 @小明Alice 看看 #Swift on Linux# 的新进展 https://swift.org/blog [微笑] 😀 VVebo 的思路是异步绘制整个 cell，滑动时按需加载，只画停下来的那几行。Flick 把这些做成了一个引擎 🚀 #性能优化# 试试吧"
 
     let runs: Int
 
     func run(progress: (String) -> Void) throws -> [Row] {
+        precondition(Self.paragraph.count == 140, "the benchmark paragraph must be 140 characters")
         var rows: [Row] = []
         let context = try TextContext()
         let raw = RawPangoBaseline()
