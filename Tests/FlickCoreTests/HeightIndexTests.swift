@@ -39,6 +39,28 @@ struct HeightIndexTests {
         #expect(index.totalHeight == 2_000_000 * 80)
     }
 
+    @Test func farJumpsCoverAMillionRowsWithoutHoldingTheirMemory() {
+        var index = HeightIndex(rowCount: 1_000_000, configuration: HeightIndex.Configuration(kindCount: 4))
+        for row in 0..<20 { index.setExactHeight(100, forRow: row, kind: row % 4) }
+        for row in 999_980..<1_000_000 { index.setExactHeight(300, forRow: row, kind: 1) }
+        #expect(index.coveredRows == 1_048_576)
+        // Dense storage would be 37 bytes per covered row with 4 kinds: about 39 MB.
+        #expect(index.residentStorageBytes < 1_048_576, "resident \(index.residentStorageBytes) bytes")
+        #expect(index.offset(ofRow: 999_980) == 20 * 100 + Double(999_960) * 200)
+        #expect(index.row(atOffset: index.totalHeight - 1) == 999_999)
+    }
+
+    @Test func aCopiedIndexKeepsItsOwnHeights() {
+        var original = HeightIndex(rowCount: 1_000_000)
+        original.setExactHeight(50, forRow: 700_000)
+        var copy = original
+        copy.setExactHeight(70, forRow: 700_000)
+        copy.insertRows(at: 0, count: 3)
+        #expect(original.height(ofRow: 700_000) == 50 && original.rowCount == 1_000_000)
+        #expect(copy.height(ofRow: 700_003) == 70 && copy.rowCount == 1_000_003)
+        #expect(original.totalHeight != copy.totalHeight)
+    }
+
     @Test func emptyIndexHasNoRowsAndNoHeight() {
         var index = HeightIndex()
         #expect(index.rowCount == 0)

@@ -14,15 +14,17 @@ extension HeightIndex {
         private(set) var capacity = 0
         /// 1 + the highest row that may hold state: rows from here on are untouched.
         private(set) var touchedEnd = 0
-        /// Per row: the exact height, or −1 while estimated.
-        private var exact: [Double] = []
+        /// Per row: the exact height's bit pattern + 1, or 0 while estimated. Buffers read as
+        /// zero until written (``ZeroedBuffer``), so covering a far row costs no zero-fill and
+        /// resident memory follows the rows touched, not the rows covered.
+        private var exact = ZeroedBuffer<UInt64>(count: 0)
         /// Per row: 0 untagged, k + 1 tagged with kind k (the row's category when estimated).
         /// Empty when there are no kinds.
-        private var kinds: [UInt8] = []
+        private var kinds = ZeroedBuffer<UInt8>(count: 0)
         /// Per node (index 0 unused): sum of exact heights.
-        private var sums: [Double] = []
+        private var sums = ZeroedBuffer<Double>(count: 0)
         /// Per node, `stride` counters (node 0's unused).
-        private var counts: [Int32] = []
+        private var counts = ZeroedBuffer<Int32>(count: 0)
 
         /// First allocation, rows: 1,024 rows are ~20 KB — less than one screen's bitmaps.
         static let minimumCapacity = 1024
@@ -32,11 +34,23 @@ extension HeightIndex {
             stride = 1 + kindCount
         }
 
+        /// Bytes of row state the kernel holds in memory (see ``ZeroedBuffer/residentBytes``).
+        var residentBytes: Int { exact.residentBytes + kinds.residentBytes + sums.residentBytes + counts.residentBytes }
+
+        /// Copy-on-write: a copied index gets its own buffers before its first write.
+        private mutating func makeUnique() {
+            if !isKnownUniquelyReferenced(&exact) { exact = exact.copy() }
+            if !isKnownUniquelyReferenced(&kinds) { kinds = kinds.copy() }
+            if !isKnownUniquelyReferenced(&sums) { sums = sums.copy() }
+            if !isKnownUniquelyReferenced(&counts) { counts = counts.copy() }
+        }
+
         // MARK: Per-row state
 
         func exactHeight(ofRow row: Int) -> Double? {
-            guard row < capacity, exact[row] >= 0 else { return nil }
-            return exact[row]
+            guard row < capacity else { return nil }
+            let bits = exact[row]
+            return bits == 0 ? nil : Double(bitPattern: bits &- 1)
         }
 
         func kind(ofRow row: Int) -> Int? {
@@ -50,8 +64,9 @@ extension HeightIndex {
             let oldKind = kind(ofRow: row)
             guard newExact != nil || newKind != nil || row < capacity else { return }  // stays untouched
             cover(row: row)
+            makeUnique()
             touchedEnd = max(touchedEnd, row + 1)
-            exact[row] = newExact ?? -1
+            exact[row] = newExact.map { $0.bitPattern &+ 1 } ?? 0
             if kindCount > 0 { kinds[row] = newKind.map { UInt8($0 + 1) } ?? 0 }
 
             let oldCategory = Self.category(exact: oldExact, kind: oldKind)
@@ -77,8 +92,8 @@ extension HeightIndex {
 
         /// Calls `body` for each covered row in `range` that is exact.
         func forEachExact(in range: Range<Int>, _ body: (_ height: Double, _ kind: Int?) -> Void) {
-            for row in range.clamped(to: 0..<capacity) where exact[row] >= 0 {
-                body(exact[row], kind(ofRow: row))
+            for row in range.clamped(to: 0..<touchedEnd) {
+                if let height = exactHeight(ofRow: row) { body(height, kind(ofRow: row)) }
             }
         }
 
@@ -140,79 +155,98 @@ extension HeightIndex {
 
         /// Makes storage cover `row`, doubling capacity as needed. New rows are untouched, so of
         /// the new nodes only the power-of-two ones (which cover everything from row 0) are
-        /// non-zero, and they equal the old root: growth is a zero-fill plus O(log n) copies.
+        /// non-zero, and they equal the old total. Growth copies only the touched prefix and
+        /// maps the rest lazily zeroed: O(touched rows), never O(covered rows).
         mutating func cover(row: Int) {
             guard row >= capacity else { return }
             var newCapacity = max(capacity, Self.minimumCapacity)
             while newCapacity <= row { newCapacity *= 2 }
-            let added = newCapacity - capacity
-            exact.append(contentsOf: repeatElement(-1, count: added))
-            if kindCount > 0 { kinds.append(contentsOf: repeatElement(0, count: added)) }
-            if capacity == 0 {
-                sums = Array(repeating: 0, count: newCapacity + 1)
-                counts = Array(repeating: 0, count: (newCapacity + 1) * stride)
-            } else {
-                sums.append(contentsOf: repeatElement(0, count: added))
-                counts.append(contentsOf: repeatElement(0, count: added * stride))
-                var root = capacity * 2
-                while root <= newCapacity {
-                    sums[root] = sums[capacity]
-                    for category in 0..<stride { counts[root * stride + category] = counts[capacity * stride + category] }
-                    root *= 2
-                }
-            }
+            let limit = nodeLimit(touchedEnd)
+            exact = ZeroedBuffer(count: newCapacity, copying: exact, prefix: touchedEnd)
+            if kindCount > 0 { kinds = ZeroedBuffer(count: newCapacity, copying: kinds, prefix: touchedEnd) }
+            sums = ZeroedBuffer(count: newCapacity + 1, copying: sums, prefix: capacity > 0 ? limit + 1 : 0)
+            counts = ZeroedBuffer(count: (newCapacity + 1) * stride, copying: counts, prefix: capacity > 0 ? (limit + 1) * stride : 0)
             capacity = newCapacity
+            if touchedEnd > 0 { copyTotal(from: limit) }
+        }
+
+        /// The power-of-two node that covers every touched row (1 when none is), within capacity.
+        private func nodeLimit(_ end: Int) -> Int {
+            var node = 1
+            while node < end { node *= 2 }
+            return min(node, max(1, capacity))
+        }
+
+        /// Sets every power-of-two node above `limit` to node `limit`'s values: each covers all
+        /// touched rows, like `limit` does.
+        private mutating func copyTotal(from limit: Int) {
+            var node = limit * 2
+            while node <= capacity {
+                sums[node] = sums[limit]
+                for category in 0..<stride { counts[node * stride + category] = counts[limit * stride + category] }
+                node *= 2
+            }
         }
 
         /// Moves the state of rows from `row` on down by `count`; the new rows are untouched.
-        /// O(capacity) when `row` is below `touchedEnd`, else free.
+        /// O(touched rows) when `row` is below `touchedEnd`, else free.
         mutating func insertRows(at row: Int, count: Int) {
             guard row < touchedEnd, count > 0 else { return }
             cover(row: touchedEnd + count - 1)
-            exact.insert(contentsOf: repeatElement(-1, count: count), at: row)
-            exact.removeLast(count)
+            makeUnique()
+            exact.move(from: row, to: row + count, count: touchedEnd - row)
+            exact.zero(row..<(row + count))
             if kindCount > 0 {
-                kinds.insert(contentsOf: repeatElement(0, count: count), at: row)
-                kinds.removeLast(count)
+                kinds.move(from: row, to: row + count, count: touchedEnd - row)
+                kinds.zero(row..<(row + count))
             }
+            let previousEnd = touchedEnd
             touchedEnd += count
-            rebuild()
+            rebuild(previousEnd: previousEnd)
         }
 
-        /// Drops the state of `range` and moves later rows up. O(capacity) when the range
+        /// Drops the state of `range` and moves later rows up. O(touched rows) when the range
         /// starts below `touchedEnd`, else free.
         mutating func removeRows(in range: Range<Int>) {
             guard range.lowerBound < touchedEnd, !range.isEmpty else { return }
-            let stored = range.clamped(to: 0..<capacity)
-            exact.removeSubrange(stored)
-            exact.append(contentsOf: repeatElement(-1, count: stored.count))
+            makeUnique()
+            let lower = range.lowerBound
+            let upper = min(range.upperBound, touchedEnd)
+            let newEnd = lower + (touchedEnd - upper)
+            exact.move(from: upper, to: lower, count: touchedEnd - upper)
+            exact.zero(newEnd..<touchedEnd)
             if kindCount > 0 {
-                kinds.removeSubrange(stored)
-                kinds.append(contentsOf: repeatElement(0, count: stored.count))
+                kinds.move(from: upper, to: lower, count: touchedEnd - upper)
+                kinds.zero(newEnd..<touchedEnd)
             }
-            touchedEnd = max(range.lowerBound, touchedEnd - range.count)
-            rebuild()
+            let previousEnd = touchedEnd
+            touchedEnd = newEnd
+            rebuild(previousEnd: previousEnd)
         }
 
-        /// Rebuilds every node from the per-row state in O(capacity) (the classic linear build:
-        /// each node adds itself into its parent).
-        private mutating func rebuild() {
-            for node in sums.indices { sums[node] = 0 }
-            for slot in counts.indices { counts[slot] = 0 }
+        /// Rebuilds the nodes from the per-row state in O(touched rows) (the classic linear
+        /// build: each node adds itself into its parent), after clearing every node that the
+        /// rows up to `previousEnd` could have made non-zero.
+        private mutating func rebuild(previousEnd: Int) {
             guard capacity > 0 else { return }
-            for node in 1...capacity {
+            let limit = nodeLimit(touchedEnd)
+            let cleared = max(limit, nodeLimit(previousEnd))
+            sums.zero(0..<(cleared + 1))
+            counts.zero(0..<((cleared + 1) * stride))
+            for node in 1...limit {
                 let row = node - 1
-                if exact[row] >= 0 {
-                    sums[node] += exact[row]
+                if let height = exactHeight(ofRow: row) {
+                    sums[node] += height
                     counts[node * stride] += 1
                 } else if kindCount > 0, kinds[row] > 0 {
                     counts[node * stride + Int(kinds[row])] += 1
                 }
                 let parent = node + (node & -node)
-                guard parent <= capacity else { continue }
+                guard parent <= limit else { continue }
                 sums[parent] += sums[node]
                 for category in 0..<stride { counts[parent * stride + category] += counts[node * stride + category] }
             }
+            copyTotal(from: limit)
         }
     }
 }
