@@ -28,6 +28,8 @@ struct RecordingDataSource: ListDataSource {
     let pendingHints = LockedBox([RowHint]())
     let demands = LockedBox([RowDemand]())
     var rowKindCount = 0
+    /// Called on the worker at the start of each layout (tests block it to act mid-job).
+    let layoutHook = LockedBox<(@Sendable (Int) -> Void)?>(nil)
 
     init(rowCount: Int, estimate: Double = 100, width: Double = 40, exactHeight: @escaping @Sendable (Int) -> Double = { _ in 100 }) {
         self.rowCount = rowCount
@@ -41,6 +43,7 @@ struct RecordingDataSource: ListDataSource {
 
     func layout(row: Int, width: Double, scale: DisplayScale, context: Void) -> Layout? {
         log.withLock { $0.append(.layout(row)) }
+        layoutHook.value?(row)
         return Layout(row: row, version: versions.withLock { $0[row] ?? 0 }, height: exactHeight(row))
     }
 

@@ -19,7 +19,8 @@ public struct RangePolicy: Sendable {
         /// Screenfuls ahead that get layout, data and images. Default 2.5: at 3,000 pt/s on a
         /// 667 pt screen that is ~0.5 s of warning, longer than a cold layout + decode.
         public var preloadLeading = 2.5
-        /// Screenfuls behind kept laid out and loaded. Default 1.5.
+        /// Screenfuls behind kept laid out and loaded. Default 1.5: less than ahead (the user
+        /// rarely turns back far), but a reversal of a screen or so finds rows laid out.
         public var preloadTrailing = 1.5
         /// A fling landing more than this many rows from the first visible row is a fast fling.
         /// Default 8: VVebo's `skipCount`; nearer than that, ordinary ranges already cover it.
@@ -27,10 +28,12 @@ public struct RangePolicy: Sendable {
         /// Rows above and below the landing viewport drawn with it. Default 3: VVebo's `+3`,
         /// enough to cover the last few frames of deceleration and a small bounce.
         public var landingMargin = 3
-        /// Speed below which the direction is not trusted and ranges are symmetric: 30 pt/s.
+        /// Speed below which the direction is not trusted and ranges are symmetric. Default
+        /// 30 pt/s: a finger resting on the glass drifts a few points either way; below this the
+        /// sign of the velocity is noise, and leading one way would starve the other.
         public var directionThreshold = 30.0
-        /// Speed assumed for rows ahead when predicting time-to-visible at rest: 600 pt/s, a
-        /// relaxed reading scroll.
+        /// Speed assumed for rows ahead when predicting time-to-visible at rest. Default
+        /// 600 pt/s: a relaxed reading scroll, so rows a screen away rank about a second out.
         public var restingSpeed = 600.0
 
         public init() {}

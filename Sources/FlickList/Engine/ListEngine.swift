@@ -21,7 +21,7 @@ public final class ListEngine<Source: ListDataSource> {
         public var skeletons = true
         /// Apply the fast-fling landing-zone rule (`false` = draw rows in viewport order).
         public var fastFling = true
-        /// Bytes of bitmaps kept beyond the display range; default 48 MB.
+        /// Bytes of bitmaps kept beyond the display range; default 48 MB (see the scheduler).
         public var bitmapBudget = 48 * 1024 * 1024
         /// Which pipeline draws rows; default `.flick`.
         public var pipeline = Pipeline.flick

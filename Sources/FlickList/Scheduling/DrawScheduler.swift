@@ -6,7 +6,11 @@ import FlickRaster
 ///
 /// Seed 000's async display with draw flags, seed 002's "优化四" (cancel draws for rows that
 /// scrolled away) and "优化五" (draw the landing zone of a fling first):
-/// - layout and raster run on the pool, one lane, ordered by predicted time until visible;
+/// - layout and raster run on the pool, one lane, ordered by urgency tier (on screen or
+///   landing › display range › preload range › flown past during a fast fling), then by
+///   predicted seconds until visible within a tier; queued work keeps its priority until its
+///   row becomes more urgent, when it is cancelled and submitted again (re-sorting every job
+///   every frame would cost more main-thread time than it saves);
 /// - each row has a generation; a result from an older generation is dropped;
 /// - queued work for rows that left every range is cancelled before it starts, and running
 ///   work checks cancellation between layout and raster;
@@ -17,9 +21,12 @@ import FlickRaster
 @MainActor
 final class DrawScheduler<Source: ListDataSource> {
     struct Configuration: Sendable {
-        /// Bytes of bitmaps kept for rows outside the display range; default 48 MB.
+        /// Bytes of bitmaps kept for rows outside the display range; default 48 MB: about 40
+        /// full 375 pt cells at @2x, so scrolling back a few screens shows drawn rows at once
+        /// while memory stays independent of the feed's length.
         var bitmapBudget = 48 * 1024 * 1024
-        /// Rows whose layouts are kept beyond the preload range; default 400.
+        /// Rows whose layouts are kept beyond the preload range; default 400: layouts are a few
+        /// KB each (~2 MB in all) and spare a re-layout when the user scrolls back.
         var layoutBudget = 400
         /// Whether workers draw skeletons for rows not wanting a full render yet; default true.
         /// Off, a display that shows no skeletons does not pay for drawing them.
