@@ -56,8 +56,6 @@ let package = Package(
             dependencies: [
                 "FlickCore", "FlickRaster", "FlickText", "FlickList",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "OrderedCollections", package: "swift-collections"),
-                .product(name: "DequeModule", package: "swift-collections"),
             ]),
 
         // The `flick` command.

@@ -20,7 +20,13 @@ struct FeedSource {
             posts = [:]
             warnings = []
         } else {
-            let feed = try FeedDecoder().decode(contentsOf: url)
+            let feed: Feed
+            do {
+                feed = try FeedDecoder().decode(contentsOf: url)
+            } catch {
+                // The decoder's reason ("no \"posts\" field", "line 2, column 14") does not name the file.
+                throw FeedSourceError(path: path, reason: error.description)
+            }
             store = nil
             warnings = feed.warnings
             posts = Dictionary(feed.posts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -19,7 +19,9 @@ struct GeneratorTests {
         for name in try FileManager.default.contentsOfDirectory(atPath: images.path) {
             result["images/" + name] = try Data(contentsOf: images.appendingPathComponent(name))
         }
-        result["feed.json"] = try Data(contentsOf: folder.appendingPathComponent("feed.json"))
+        for name in ["feed.json", "feed.sqlite"] {
+            result[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
         return result
     }
 
@@ -31,6 +33,9 @@ struct GeneratorTests {
             defer { try? FileManager.default.removeItem(at: folder) }
             let pool = try ImagePoolGenerator(seed: 5).write(into: folder)
             _ = try FeedGeneration(posts: 300, seed: 5, folder: folder, pool: pool, writeJSON: true).run()
+            let wal = folder.appendingPathComponent("feed.sqlite-wal").path
+            #expect(!FileManager.default.fileExists(atPath: wal), "every write is checkpointed into feed.sqlite")
+            // Bytes first: opening a store below may write to the file.
             outputs.append(try Self.files(in: folder))
             stored.append(try FeedStore(path: folder.appendingPathComponent("feed.sqlite").path).posts(in: 0..<300))
         }

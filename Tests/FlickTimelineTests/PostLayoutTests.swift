@@ -153,6 +153,29 @@ struct PostLayoutTests {
         #expect(layout.hit(at: Point(x: 370, y: layout.separator.midY)) == nil)
     }
 
+    @Test func tapOnTheFullTextTokenOfATruncatedPostHitsTheFullTextLink() throws {
+        let context = try TextContext()
+        let long = String(repeating: "很长的微博正文 long text ", count: 200)
+        let layout = layouter.layout(Self.post(text: long), width: 375, scale: .two, context: context)
+        let body = try #require(layout.body)
+        #expect(body.layout.isTruncated)
+        let fullText = try #require(body.layout.text.links.last)
+        #expect(fullText.kind == .fullText)
+        let box = try #require(body.layout.rects(for: fullText.displayRange).last, "…全文 is drawn")
+        let centre = Point(x: body.frame.minX + box.midX, y: body.frame.minY + box.midY)
+        #expect(layout.hit(at: centre) == .link(fullText, .body))
+    }
+
+    @Test func largerFontScaleGivesATallerLayout() throws {
+        let context = try TextContext()
+        let post = Self.post(text: "字号放大以后 the same post wraps onto more lines 滑动要流畅", pics: 1)
+        let normal = layouter.layout(post, width: 375, scale: .two, fontScale: 1, context: context)
+        let large = layouter.layout(post, width: 375, scale: .two, fontScale: 1.5, context: context)
+        #expect(large.height > normal.height, "\(large.height) at 1.5× vs \(normal.height) at 1×")
+        #expect(try #require(large.body).frame.height > (try #require(normal.body).frame.height))
+        #expect(large.key != normal.key, "font scale is part of the cache key")
+    }
+
     @Test func layoutIsDeterministic() throws {
         let context = try TextContext()
         let post = Self.generator.post(3)

@@ -36,6 +36,10 @@ public struct LayoutSpec: Hashable, Sendable {
     public var nameToMeta = 2.0
     /// Gap between the header (avatar) and the body text; default 10 pt.
     public var headerToBody = 10.0
+    /// Narrowest the name and meta column may get: a cell narrower than insets + avatar +
+    /// `avatarToText` + `moreButtonWidth` + this is laid out at that width instead; default
+    /// 40 pt (two or three name characters), so the column never reaches zero or below.
+    public var minimumNameColumnWidth = 40.0
 
     // MARK: Body
     /// Body text: 16 pt, 4 pt line spacing, at most `maxBodyLines` lines then "…全文".
@@ -53,6 +57,11 @@ public struct LayoutSpec: Hashable, Sendable {
     public var textToPictures = 8.0
     /// Columns of the picture grid (4 pictures use 2 × 2); default 3.
     public var gridColumns = 3
+    /// A post with exactly this many pictures shows them in `squareGridColumns` columns;
+    /// default 4 (Weibo's 2 × 2: 3 + 1 would leave a lone picture on the second row).
+    public var squareGridCount = 4
+    /// Columns for `squareGridCount` pictures; default 2. Tiles keep the `gridColumns` size.
+    public var squareGridColumns = 2
     /// A single picture fits within this share of the content width; default 2/3.
     public var singlePictureMaxWidthRatio = 2.0 / 3.0
     /// A single picture is at most this tall; default 240 pt.
@@ -89,8 +98,30 @@ public struct LayoutSpec: Hashable, Sendable {
     public var counterIconColor = Color(hex: 0x808080)
     /// Hairline above the counters bar.
     public var countersDividerColor = Color(hex: 0xEDEDED)
+    /// Thickness of that hairline in device pixels, not points; default 1 (one pixel at
+    /// every scale, the sharpest line a display can show).
+    public var countersDividerPixels = 1.0
     /// Width of the "•••" more button; default 28 pt.
     public var moreButtonWidth = 28.0
+
+    // MARK: Icons
+    /// Outline width of the counter and more icons as a share of the icon side; default 1/12
+    /// (1.3 pt at the 16 pt counter icon: a light outline that stays visible at scale 1).
+    public var iconStrokeRatio = 1.0 / 12.0
+    /// Thinnest icon stroke; default 1 pt, so a small icon at scale 1 keeps a whole-pixel line.
+    public var iconMinimumStroke = 1.0
+    /// Fill of the verified badge; default Weibo's verified blue 0x2D8CF0.
+    public var verifiedBadgeColor = Color(hex: 0x2D8CF0)
+    /// The tick drawn on the badge; default white.
+    public var verifiedTickColor = Color.white
+    /// Tick width as a share of the badge side; default 1/8, bolder than `iconStrokeRatio`
+    /// because the badge (14 pt) is smaller than a counter icon and must read as a tick.
+    public var verifiedTickStrokeRatio = 1.0 / 8.0
+
+    // MARK: Interaction
+    /// Points of tolerance around link glyphs and the more button when hit-testing a tap;
+    /// default 2 pt (a finger is wider than a glyph; more would steal taps from neighbours).
+    public var hitSlop = 2.0
 
     // MARK: Skeleton
     public var skeletonColor = Color(hex: 0xEBEBEB)

@@ -2,7 +2,7 @@ import FlickCore
 
 /// Frames of a post's pictures inside a content column: one picture aspect-fit from its size
 /// hint (so the cell's height is right before the image arrives), 2–9 in a grid of
-/// `gridColumns` columns, 4 as 2 × 2. Pure; any thread.
+/// `gridColumns` columns, `squareGridCount` (4) in `squareGridColumns` (2 × 2). Pure; any thread.
 struct PictureGrid {
     let spec: LayoutSpec
     let scale: DisplayScale
@@ -17,7 +17,7 @@ struct PictureGrid {
             let frame = Rect(origin: origin, size: size).pixelAligned(scale)
             return ([frame], frame.height)
         default:
-            let columns = pictures.count == 4 ? 2 : spec.gridColumns
+            let columns = pictures.count == spec.squareGridCount ? spec.squareGridColumns : spec.gridColumns
             let side = scale.floor((width - spec.pictureGap * Double(spec.gridColumns - 1)) / Double(spec.gridColumns))
             let step = side + spec.pictureGap
             let frames = pictures.indices.map { index in

@@ -5,8 +5,10 @@ extension PostLayout {
     /// What `point` (cell points) hits, most specific first: a link in a text, the avatar,
     /// a picture, a counter, the more button, the name. Any thread.
     ///
-    /// - Parameter slop: points of tolerance around link glyphs, for fingers; default 2.
-    public func hit(at point: Point, slop: Double = 2) -> PostHit? {
+    /// - Parameter slop: points of tolerance around link glyphs and the more button, for
+    ///   fingers; default `LayoutSpec.hitSlop` (2 pt). Pass the layouter's `spec.hitSlop`
+    ///   when the spec is not the default.
+    public func hit(at point: Point, slop: Double = LayoutSpec().hitSlop) -> PostHit? {
         for (region, placed) in texts {
             guard let region, placed.frame.insetBy(dx: -slop, dy: -slop).contains(point) else { continue }
             let local = Point(x: point.x - placed.frame.minX, y: point.y - placed.frame.minY)

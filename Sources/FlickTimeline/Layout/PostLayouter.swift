@@ -33,7 +33,9 @@ public struct PostLayouter: Sendable {
     }
 
     /// Narrower cells are laid out at this width (the content column must stay positive).
-    var minimumWidth: Double { spec.cellInsets.horizontal + spec.avatarSize + spec.avatarToText + spec.moreButtonWidth + 40 }
+    var minimumWidth: Double {
+        spec.cellInsets.horizontal + spec.avatarSize + spec.avatarToText + spec.moreButtonWidth + spec.minimumNameColumnWidth
+    }
 }
 
 /// One layout computation, top to bottom; `y` is the running cursor in points.
@@ -80,7 +82,7 @@ private struct LayoutPass {
         }
 
         y = scale.ceil(y + spec.contentToCounters)
-        let divider = Rect(x: contentLeft, y: y, width: contentWidth, height: 1 / scale.value)
+        let divider = Rect(x: contentLeft, y: y, width: contentWidth, height: spec.countersDividerPixels / scale.value)
         let counterSlots = counters(post, top: y)
         let separator = Rect(x: 0, y: y + spec.countersHeight, width: width, height: spec.separatorHeight).pixelAligned(scale)
         return PostLayout(

@@ -11,12 +11,17 @@ public enum Icon: Hashable, Sendable, CaseIterable {
     case verified
     case more
 
-    /// Draws the icon fitted to `rect` (points) in `color`; `.verified` uses its own colours.
-    public func draw(in canvas: Canvas, rect: Rect, color: Color) {
+    /// Points of the heart outline: enough that its curve looks smooth at 3× on a 16 pt icon.
+    private static let heartSteps = 24
+
+    /// Draws the icon fitted to `rect` (points) in `color` (for `.verified`, the badge fill),
+    /// with stroke widths and the verified tick colour from `spec`. Coordinates below are the
+    /// icons' shapes, as fractions of the icon side.
+    public func draw(in canvas: Canvas, rect: Rect, color: Color, spec: LayoutSpec) {
         let s = min(rect.width, rect.height)
         let o = Point(x: rect.midX - s / 2, y: rect.midY - s / 2)
         func p(_ x: Double, _ y: Double) -> Point { Point(x: o.x + x * s, y: o.y + y * s) }
-        let line = max(1, s / 12)
+        let line = max(spec.iconMinimumStroke, s * spec.iconStrokeRatio)
         switch self {
         case .repost:
             // Two arrows chasing each other around a rounded loop.
@@ -34,11 +39,13 @@ public enum Icon: Hashable, Sendable, CaseIterable {
             // A heart from two circles and a point.
             let r = 0.2 * s
             canvas.strokePath(
-                heart(center: Point(x: rect.midX, y: rect.midY), radius: r, steps: 24), lineWidth: line, closed: true,
+                heart(center: Point(x: rect.midX, y: rect.midY), radius: r, steps: Self.heartSteps), lineWidth: line, closed: true,
                 color)
         case .verified:
-            canvas.fillEllipse(in: Rect(x: o.x, y: o.y, width: s, height: s), Color(hex: 0x2D8CF0))
-            canvas.strokePath([p(0.27, 0.52), p(0.44, 0.68), p(0.74, 0.34)], lineWidth: max(1, s / 8), Color.white)
+            canvas.fillEllipse(in: Rect(x: o.x, y: o.y, width: s, height: s), color)
+            canvas.strokePath(
+                [p(0.27, 0.52), p(0.44, 0.68), p(0.74, 0.34)],
+                lineWidth: max(spec.iconMinimumStroke, s * spec.verifiedTickStrokeRatio), spec.verifiedTickColor)
         case .more:
             for x in [0.2, 0.5, 0.8] {
                 canvas.fillEllipse(in: Rect(x: o.x + x * s - 0.07 * s, y: rect.midY - 0.07 * s, width: 0.14 * s, height: 0.14 * s), color)

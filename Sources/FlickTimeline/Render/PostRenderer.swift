@@ -41,9 +41,9 @@ public struct PostRenderer: Sendable {
 
         canvas.fillEllipse(in: layout.avatarFrame, spec.picturePlaceholder)
         draw(layout.name, in: canvas, region: .name, highlight: highlight)
-        if let badge = layout.badgeFrame { Icon.verified.draw(in: canvas, rect: badge, color: .white) }
+        if let badge = layout.badgeFrame { Icon.verified.draw(in: canvas, rect: badge, color: spec.verifiedBadgeColor, spec: spec) }
         layout.meta.layout.draw(in: canvas, at: layout.meta.frame.origin)
-        Icon.more.draw(in: canvas, rect: layout.moreFrame, color: spec.counterIconColor)
+        Icon.more.draw(in: canvas, rect: layout.moreFrame, color: spec.counterIconColor, spec: spec)
 
         if let body = layout.body { draw(body, in: canvas, region: .body, highlight: highlight) }
         for slot in layout.pictures { drawPlaceholder(slot, in: canvas) }
@@ -57,7 +57,7 @@ public struct PostRenderer: Sendable {
         canvas.fill(layout.countersDivider, spec.countersDividerColor)
         for counter in layout.counters {
             if highlight == .counter(counter.kind) { canvas.fill(counter.hitFrame, spec.bodyStyle.highlightColor) }
-            icon(for: counter.kind).draw(in: canvas, rect: counter.iconFrame, color: spec.counterIconColor)
+            icon(for: counter.kind).draw(in: canvas, rect: counter.iconFrame, color: spec.counterIconColor, spec: spec)
             counter.label.layout.draw(in: canvas, at: counter.label.frame.origin)
         }
     }
