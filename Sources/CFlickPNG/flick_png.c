@@ -48,7 +48,8 @@ flick_png_status flick_png_decode_reduced(
     png_infop info = png_create_info_struct(png);
     // Volatile: assigned between setjmp and a longjmp back to it.
     png_bytep volatile row = NULL;
-    uint32_t *volatile sums = NULL;
+    // 64-bit sums: a block of over 16.8 M pixels (5000 × 5000 → 1 × 1) overflows 32 bits.
+    uint64_t *volatile sums = NULL;
     if (!info || setjmp(png_jmpbuf(png))) {
         free(row);
         free(sums);
@@ -74,7 +75,7 @@ flick_png_status flick_png_decode_reduced(
         png_error(png, "unexpected row layout");
     }
     row = malloc((size_t)width * 4);
-    sums = calloc((size_t)out_width * 4, sizeof(uint32_t));
+    sums = calloc((size_t)out_width * 4, sizeof(uint64_t));
     if (!row || !sums) png_error(png, "out of memory");
 
     uint32_t block_rows = 0;
@@ -85,8 +86,8 @@ flick_png_status flick_png_decode_reduced(
         uint32_t x = 0;
         for (uint32_t column = 0; column < out_width; column++) {
             uint32_t end = column + 1 < out_width ? x + factor : width;
-            uint32_t *sum = sums + (size_t)column * 4;
-            uint32_t b = sum[0], g = sum[1], r = sum[2], a = sum[3];
+            uint64_t *sum = sums + (size_t)column * 4;
+            uint64_t b = sum[0], g = sum[1], r = sum[2], a = sum[3];
             for (; x < end; x++) {
                 const png_bytep pixel = row + (size_t)x * 4;
                 uint32_t alpha = pixel[3];
@@ -112,8 +113,8 @@ flick_png_status flick_png_decode_reduced(
         uint8_t *target = out + (size_t)out_row * out_stride;
         for (uint32_t column = 0; column < out_width; column++) {
             uint32_t block_columns = column + 1 < out_width ? factor : width - column * factor;
-            uint32_t count = block_rows * block_columns;
-            uint32_t *sum = sums + (size_t)column * 4;
+            uint64_t count = (uint64_t)block_rows * block_columns;
+            uint64_t *sum = sums + (size_t)column * 4;
             for (int channel = 0; channel < 4; channel++) {
                 target[(size_t)column * 4 + channel] = (uint8_t)((sum[channel] + count / 2) / count);
                 sum[channel] = 0;

@@ -31,6 +31,22 @@ struct CostLRUTests {
         #expect(cache.totalCost == 0)
     }
 
+    @Test func anOversizeInsertKeepsOtherEntriesAndDropsTheStaleValueUnderItsKey() {
+        var cache = CostLRU<String, Int>(costLimit: 10)
+        cache.insert(1, for: "a", cost: 3)
+        cache.insert(2, for: "b", cost: 3)
+        cache.insert(3, for: "c", cost: 3)
+        let leftNew = cache.insert(4, for: "d", cost: 11)
+        #expect(leftNew.isEmpty, "nothing was under d; nothing older is flushed")
+        #expect(cache.keysByRecency == ["c", "b", "a"])
+        #expect(cache.totalCost == 9)
+        let leftReplaced = cache.insert(5, for: "b", cost: 11)
+        #expect(leftReplaced == [2], "the stale value under b leaves; the oversize one is not stored")
+        #expect(cache.peek("b") == nil)
+        #expect(cache.keysByRecency == ["c", "a"])
+        #expect(cache.totalCost == 6)
+    }
+
     @Test func countLimitBoundsEntries() {
         var cache = CostLRU<Int, Int>(costLimit: .max, countLimit: 3)
         for key in 0..<10 { cache.insert(key, for: key, cost: 1) }
@@ -45,10 +61,11 @@ struct CostLRUTests {
             let key = random.int(in: 0...40)
             switch random.int(in: 0...2) {
             case 0:
-                let cost = random.int(in: 1...12)
+                // Now and then an entry over the whole limit: never stored, drops its key only.
+                let cost = random.int(in: 0...19) == 0 ? 51 : random.int(in: 1...12)
                 cache.insert(step, for: key, cost: cost)
                 model.removeAll { $0.key == key }
-                model.append((key, step, cost))
+                if cost <= 50 { model.append((key, step, cost)) }
                 while model.reduce(0, { $0 + $1.cost }) > 50 { model.removeFirst() }
             case 1:
                 let got = cache.value(for: key)

@@ -15,7 +15,7 @@ struct ImageCacheTests {
     @Test func memoryCacheNeverExceedsItsLimitUnderThousandsOfRequests() throws {
         let limit = 600_000
         let harness = try PipelineHarness { $0.memoryLimit = limit }
-        let over = LockedOrder()
+        let over = LockedBox<[String]>([])
         let group = DispatchGroup()
         // 2,000 distinct requests (sizes 10…209 pt at @1x and @2x over two images), checked
         // from every completion while others are being inserted.
@@ -27,13 +27,13 @@ struct ImageCacheTests {
             group.enter()
             let load = harness.pipeline.load(request, priority: .preload) { _ in
                 let total = harness.pipeline.memoryCache.totalBytes
-                if total > limit { over.append("\(total)") }
+                if total > limit { over.withLock { $0.append("\(total)") } }
                 group.leave()
             }
             if case .ready = load { group.leave() }
         }
         #expect(group.wait(timeout: .now() + 120) == .success)
-        #expect(over.items.isEmpty, "over the limit: \(over.items.prefix(5))")
+        #expect(over.value.isEmpty, "over the limit: \(over.value.prefix(5))")
         #expect(harness.pipeline.memoryCache.totalBytes <= limit)
         #expect(harness.pipeline.memoryCache.count > 0)
         harness.pipeline.trimMemory(toBytes: 100_000)
@@ -92,6 +92,13 @@ struct ImageCacheTests {
         }
         #expect(cache.bytes(for: "http://example.com/../../etc/passwd?x=/y") == [1, 2, 3])
         #expect(cache.bytes(for: "http://example.com/photo.jpg") == [4, 5, 6])
+    }
+
+    /// Literals: names and checksums are persisted, so they must not change between runs,
+    /// machines or refactors (both come from `FlickCore.FNV1a`).
+    @Test func fileNamesAndChecksumsAreFixedValues() {
+        #expect(StableHash.fileName(for: "http://example.com/photo.jpg") == "a6947db175ca3302d127c14d4c1a7573")
+        #expect(StableHash.fnv1a(Array("foobar".utf8)) == 0x8594_4171_f739_67e8)
     }
 
     @Test func diskCacheEvictsTheLeastRecentlyUsedPastItsLimit() throws {

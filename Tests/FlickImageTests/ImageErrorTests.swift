@@ -20,18 +20,18 @@ struct ImageErrorTests {
         // taken until the 20 s total timeout and the avatar queued behind it could not arrive
         // within the 10 s it is given.
         let harness = try PipelineHarness { $0.totalTimeout = 20; $0.idleTimeout = 20; $0.maxConcurrentDownloads = 1 }
-        let order = LockedOrder()
+        let order = LockedBox<[String]>([])
         let failing = ResultBox()
         let request = ImageRequest(url: server.url("slowstatus/500"), pointSize: Size(width: 10, height: 10), scale: .one)
         _ = harness.pipeline.load(request) { result in
-            order.append("500")
+            order.withLock { $0.append("500") }
             failing.set(result)
         }
         let avatar = harness.load(server.url("images/avatar.jpg?test=behind-500"), timeout: 10)
-        order.append("avatar")
+        order.withLock { $0.append("avatar") }
         #expect(avatar?.bitmap != nil)
         #expect(failing.wait(timeout: 1)?.reason == .httpStatus(500))
-        #expect(order.items == ["500", "avatar"])
+        #expect(order.value == ["500", "avatar"])
     }
 
     @Test func pipesAndDevicesAreNotReadAsImages() throws {
@@ -51,12 +51,17 @@ struct ImageErrorTests {
 
     @Test func aRecentFailureIsRememberedThenRetried() throws {
         let path = "status/404?test=remember"
-        let harness = try PipelineHarness { $0.failureRetryInterval = 1 }
+        let clock = ManualClock()
+        let harness = try PipelineHarness(clock: clock) { $0.failureRetryInterval = 1 }
         #expect(harness.load(server.url(path))?.reason == .httpStatus(404))
         #expect(harness.load(server.url(path))?.reason == .httpStatus(404))
         #expect(try server.hits(path) == 1, "the second request was answered from memory")
         #expect(harness.pipeline.statistics.remembersFailures == 1)
-        Thread.sleep(forTimeInterval: 1.2)
+        clock.advance(seconds: 0.9)
+        #expect(harness.load(server.url(path))?.reason == .httpStatus(404))
+        #expect(try server.hits(path) == 1, "within the interval the failure still stands")
+        #expect(harness.pipeline.statistics.remembersFailures == 2)
+        clock.advance(seconds: 0.2)
         #expect(harness.load(server.url(path))?.reason == .httpStatus(404))
         #expect(try server.hits(path) == 2, "after the interval the URL is tried again")
     }
@@ -81,7 +86,8 @@ struct ImageErrorTests {
     }
 
     @Test func aTricklingServerIsCutOffByTheTotalTimeout() throws {
-        let harness = try PipelineHarness { $0.totalTimeout = 1 }
+        // Bytes keep coming, so the idle timeout (5 s) never fires; the error names the total.
+        let harness = try PipelineHarness { $0.idleTimeout = 5; $0.totalTimeout = 1 }
         #expect(harness.load(server.url("trickle/avatar.jpg"), timeout: 10)?.reason == .timedOut(seconds: 1))
     }
 
@@ -149,16 +155,15 @@ struct ImageErrorTests {
     }
 
     @Test func aHangingServerDoesNotHoldUpOtherImages() throws {
-        // Two slots: the hanging download holds one for its whole 5 s timeout; the avatar must
-        // come through the other before that.
-        let harness = try PipelineHarness { $0.idleTimeout = 5; $0.totalTimeout = 5; $0.maxConcurrentDownloads = 2 }
-        let hanging = ResultBox()
+        // Two slots: the hanging download holds one (its timeouts are far beyond the test);
+        // the avatar must come through the other while it still hangs.
+        let harness = try PipelineHarness { $0.idleTimeout = 120; $0.totalTimeout = 120; $0.maxConcurrentDownloads = 2 }
         let request = ImageRequest(url: server.url("hang"), pointSize: Size(width: 10, height: 10), scale: .one)
-        let load = harness.pipeline.load(request) { hanging.set($0) }
-        let other = harness.load(server.url("images/avatar.jpg?test=beside-hang"), timeout: 4)
+        guard let hanging = harness.startPending(request) else { return }
+        let other = harness.load(server.url("images/avatar.jpg?test=beside-hang"), timeout: 10)
         #expect(other?.bitmap != nil)
-        #expect(hanging.value == nil, "the hanging request finished early")
-        if case .pending(let ticket) = load { ticket.cancel() }
+        #expect(hanging.box.value == nil, "the hanging request finished early")
+        #expect(hanging.ticket.cancel(), "the hanging request was still pending")
     }
 }
 

@@ -52,6 +52,23 @@ struct ImageLoadingTests {
         #expect(circle.pixel(x: 120, y: 120).alpha == 255)
     }
 
+    @Test func completionsCarryTheOpacityFoundOnTheWorker() throws {
+        let harness = try PipelineHarness()
+        let side = Size(width: 50, height: 50)
+        let circle = ImageProcessor.circle(borderWidth: 0, borderColor: .white)
+        #expect(harness.load("avatar.jpg", points: side)?.isOpaque == true)
+        #expect(harness.load("avatar.jpg", points: side, processors: [circle])?.isOpaque == false)
+        #expect(harness.load("avatar.jpg", points: side, processors: [circle, .flatten(onto: .white)])?.isOpaque == true)
+    }
+
+    @Test func aFlattenLastIsOpaqueWithoutAScan() {
+        // A fully transparent bitmap: only the rule, not a pixel scan, can call it opaque.
+        let clear = Canvas(pixelSize: PixelSize(width: 4, height: 4), scale: .one).makeBitmap()
+        #expect(ImagePipeline.isOpaque(clear, processedBy: [.flatten(onto: .white)]))
+        #expect(!ImagePipeline.isOpaque(clear, processedBy: [.flatten(onto: .clear)]))
+        #expect(!ImagePipeline.isOpaque(clear, processedBy: [.flatten(onto: .white), .roundedCorners(radius: 2)]))
+    }
+
     @Test func aLargeSourceGivesAThumbnailOfExactlyTheTargetSize() throws {
         // JPEG scaled decode: a 1920 × 1440 source asked at 60 × 45 px decodes at 1/8 scale
         // (240 × 180, shown by DownsamplingTests) and is resampled to exactly the target.

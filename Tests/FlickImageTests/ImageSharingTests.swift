@@ -16,10 +16,8 @@ struct ImageSharingTests {
         let harness = try PipelineHarness()
         let path = "slow/photo.jpg?ms=300&test=coalesce"
         let before = try server.hits(path)
-        let first = ResultBox()
-        let second = ResultBox()
-        _ = harness.pipeline.load(request(path)) { first.set($0) }
-        _ = harness.pipeline.load(request(path)) { second.set($0) }
+        let first = harness.start(request(path))
+        let second = harness.start(request(path))
         let a = try #require(first.wait(timeout: 10)?.bitmap)
         let b = try #require(second.wait(timeout: 10)?.bitmap)
         #expect(a === b)
@@ -31,10 +29,8 @@ struct ImageSharingTests {
     @Test func oneURLAtTwoSizesIsDownloadedOnceAndDecodedTwice() throws {
         let harness = try PipelineHarness()
         let path = "slow/avatar.jpg?ms=300&test=sizes"
-        let small = ResultBox()
-        let large = ResultBox()
-        _ = harness.pipeline.load(request(path, side: 20)) { small.set($0) }
-        _ = harness.pipeline.load(request(path, side: 60)) { large.set($0) }
+        let small = harness.start(request(path, side: 20))
+        let large = harness.start(request(path, side: 60))
         #expect(small.wait(timeout: 10)?.bitmap?.pixelSize == PixelSize(width: 40, height: 40))
         #expect(large.wait(timeout: 10)?.bitmap?.pixelSize == PixelSize(width: 120, height: 120))
         #expect(harness.pipeline.statistics.downloadsStarted == 1)
@@ -43,15 +39,11 @@ struct ImageSharingTests {
 
     @Test func aCancelledRequestsCallbackNeverFiresAndItsDownloadStops() throws {
         let harness = try PipelineHarness()
-        let box = ResultBox()
-        guard case .pending(let ticket) = harness.pipeline.load(request("slow/photo.jpg?ms=400&test=cancel"), completion: { box.set($0) }) else {
-            Issue.record("a slow image was ready at once")
-            return
-        }
-        Thread.sleep(forTimeInterval: 0.1)  // the download is running
-        #expect(ticket.cancel())
-        #expect(box.wait(timeout: 1.5) == nil)
-        #expect(box.calls == 0)
+        guard let slow = harness.startPending(request("slow/photo.jpg?ms=400&test=cancel")) else { return }
+        #expect(harness.waitUntil { $0.downloadsStarted == 1 }, "the download never started")
+        #expect(slow.ticket.cancel())
+        #expect(slow.box.wait(timeout: 1.5) == nil)
+        #expect(slow.box.calls == 0)
         #expect(harness.pipeline.statistics.downloadsCancelled == 1)
         #expect(harness.pipeline.memoryCache.count == 0)
     }
@@ -59,37 +51,36 @@ struct ImageSharingTests {
     @Test func cancellingOneOfTwoWaitersLeavesTheOtherServed() throws {
         let harness = try PipelineHarness()
         let path = "slow/avatar.jpg?ms=300&test=half"
-        let kept = ResultBox()
-        let dropped = ResultBox()
-        _ = harness.pipeline.load(request(path)) { kept.set($0) }
-        guard case .pending(let ticket) = harness.pipeline.load(request(path), completion: { dropped.set($0) }) else {
-            Issue.record("a slow image was ready at once")
-            return
-        }
-        #expect(ticket.cancel())
+        let kept = harness.start(request(path))
+        guard let dropped = harness.startPending(request(path)) else { return }
+        #expect(dropped.ticket.cancel())
         #expect(kept.wait(timeout: 10)?.bitmap != nil)
-        #expect(dropped.calls == 0)
+        #expect(dropped.box.calls == 0)
         #expect(harness.pipeline.statistics.downloadsCancelled == 0)
     }
 
     @Test func visibleRequestsDownloadBeforeQueuedPreloads() throws {
         let harness = try PipelineHarness { $0.maxConcurrentDownloads = 1 }
-        let order = LockedOrder()
+        let order = LockedBox<[String]>([])
         // The blocker takes the only slot; the rest queue behind it.
-        _ = harness.pipeline.load(request("slow/avatar.jpg?ms=300&test=blocker")) { _ in order.append("blocker") }
-        Thread.sleep(forTimeInterval: 0.1)
-        for name in ["preload-a", "preload-b"] {
-            _ = harness.pipeline.load(request("images/avatar.jpg?test=\(name)"), priority: .preload) { _ in order.append(name) }
+        _ = harness.pipeline.load(request("slow/avatar.jpg?ms=300&test=blocker")) { _ in order.withLock { $0.append("blocker") } }
+        #expect(harness.waitUntil { $0.downloadsStarted == 1 }, "the blocker never took the slot")
+        let preloads = ["preload-a", "preload-b"].map { name in
+            let box = ResultBox()
+            _ = harness.pipeline.load(request("images/avatar.jpg?test=\(name)"), priority: .preload) { result in
+                order.withLock { $0.append(name) }
+                box.set(result)
+            }
+            return box
         }
         let visible = ResultBox()
-        _ = harness.pipeline.load(request("images/avatar.jpg?test=visible"), priority: .visible) {
-            order.append("visible")
-            visible.set($0)
+        _ = harness.pipeline.load(request("images/avatar.jpg?test=visible"), priority: .visible) { result in
+            order.withLock { $0.append("visible") }
+            visible.set(result)
         }
         #expect(visible.wait(timeout: 10)?.bitmap != nil)
-        harness.pipeline.waitForWorkers()
-        Thread.sleep(forTimeInterval: 0.5)
-        let seen = order.items
+        for preload in preloads { #expect(preload.wait(timeout: 10)?.bitmap != nil) }
+        let seen = order.value
         #expect(seen.first == "blocker")
         let visibleAt = try #require(seen.firstIndex(of: "visible"), "\(seen)")
         let preloadAt = try #require(seen.firstIndex(of: "preload-a"), "\(seen)")
@@ -104,35 +95,30 @@ struct ImageSharingTests {
         // Hold the only utility worker so every request below waits in its queue.
         let gate = DispatchSemaphore(value: 0)
         pool.submit(.utility, priority: -1) { _ in gate.wait() }
-        let order = LockedOrder()
+        let order = LockedBox<[String]>([])
         let requests = ["a", "b", "c"].map { name in
             (name, ImageRequest(url: "avatar.jpg", pointSize: Size(width: 30 + Double(name.unicodeScalars.first!.value % 10), height: 30), scale: .one))
         }
         for (name, request) in requests {
-            _ = pipeline.load(request, priority: .preload) { _ in order.append(name) }
+            _ = pipeline.load(request, priority: .preload) { _ in order.withLock { $0.append(name) } }
         }
         pipeline.raisePriority(of: requests[2].1, to: .visible)
         gate.signal()
         pool.waitUntilIdle()
-        #expect(order.items.first == "c", "\(order.items)")
-        #expect(order.items.count == 3)
+        #expect(order.value.first == "c", "\(order.value)")
+        #expect(order.value.count == 3)
     }
 
     @Test func aMemoryHitIsReadyAtOnce() throws {
         let harness = try PipelineHarness()
-        _ = try #require(harness.load("avatar.jpg")?.bitmap)
+        let loaded = try #require(harness.load("avatar.jpg"))
         let request = ImageRequest(url: "avatar.jpg", pointSize: Size(width: 120, height: 120), scale: DisplayScale(2))
-        guard case .ready = harness.pipeline.load(request, completion: { _ in }) else {
+        guard case .ready(let bitmap, let isOpaque) = harness.pipeline.load(request, completion: { _ in }) else {
             Issue.record("a cached image was not ready at once")
             return
         }
         #expect(harness.pipeline.statistics.memoryHits == 1)
+        #expect(bitmap === loaded.bitmap)
+        #expect(isOpaque == loaded.isOpaque, "the cache keeps the opacity the completion delivered")
     }
-}
-
-final class LockedOrder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [String] = []
-    func append(_ item: String) { lock.withLock { storage.append(item) } }
-    var items: [String] { lock.withLock { storage } }
 }

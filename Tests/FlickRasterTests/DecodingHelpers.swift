@@ -49,17 +49,26 @@ enum HandBuilt {
             + chunk("IDAT", [0x78, 0x9C, 0x01, 0x02, 0x03]) + chunk("IEND", [])
     }
 
+    /// Adam7's passes: first column and row, then the steps between columns and rows.
+    private static let adam7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+
     /// A real 8-bit RGBA PNG of any size (beyond what a `Canvas` can draw), its pixels from
-    /// `color(x, y)` as straight RGBA, compressed with stored (uncompressed) deflate blocks.
-    static func storedPNG(width: Int, height: Int, color: (Int, Int) -> ImageFixtures.RGBA) -> [UInt8] {
+    /// `color(x, y)` as straight RGBA, compressed with stored (uncompressed) deflate blocks;
+    /// `interlaced` writes the rows in Adam7's seven passes.
+    static func storedPNG(width: Int, height: Int, interlaced: Bool = false, color: (Int, Int) -> ImageFixtures.RGBA) -> [UInt8] {
         var raw: [UInt8] = []
-        raw.reserveCapacity(height * (1 + width * 4))
-        for y in 0..<height {
+        raw.reserveCapacity(height * (1 + width * 4) + (interlaced ? 7 * height : 0))
+        func appendRow(_ y: Int, columns: StrideTo<Int>) {
             raw.append(0)  // filter: none
-            for x in 0..<width {
+            for x in columns {
                 let c = color(x, y)
                 raw += [c.red, c.green, c.blue, c.alpha]
             }
+        }
+        let passes = interlaced ? adam7 : [(0, 0, 1, 1)]
+        // A pass with no pixels (an image narrower or shorter than its start) has no rows at all.
+        for (x0, y0, dx, dy) in passes where x0 < width && y0 < height {
+            for y in stride(from: y0, to: height, by: dy) { appendRow(y, columns: stride(from: x0, to: width, by: dx)) }
         }
         var zlib: [UInt8] = [0x78, 0x01]
         var start = 0
@@ -76,7 +85,7 @@ enum HandBuilt {
             b = (b + a) % 65_521
         }
         zlib += ImageFixtures.bigEndian(b << 16 | a)
-        let ihdr = ImageFixtures.bigEndian(UInt32(width)) + ImageFixtures.bigEndian(UInt32(height)) + [8, 6, 0, 0, 0]
+        let ihdr = ImageFixtures.bigEndian(UInt32(width)) + ImageFixtures.bigEndian(UInt32(height)) + [8, 6, 0, 0, interlaced ? 1 : 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", zlib) + chunk("IEND", [])
     }
 

@@ -147,6 +147,21 @@ struct ImageProcessorTests {
         #expect(Set(processors.map(\.description)).count == processors.count)
     }
 
+    // MARK: Opacity
+
+    @Test func onlyAFlattenOntoAnOpaqueColourMakesOpaqueWhateverTheInput() {
+        let circle = ImageProcessor.circle(borderWidth: 0, borderColor: .white).process(
+            ImageFixtures.bitmap(.gradient, width: 40, height: 40))
+        #expect(!circle.isFullyOpaque)
+        let flatten = ImageProcessor.flatten(onto: .white)
+        #expect(flatten.makesOpaque)
+        #expect(flatten.process(circle).isFullyOpaque, "the promise holds for a translucent input")
+        #expect(!ImageProcessor.flatten(onto: .clear).makesOpaque)
+        #expect(!ImageProcessor.circle(borderWidth: 0, borderColor: .white).makesOpaque)
+        #expect(!ImageProcessor.roundedCorners(radius: 4).makesOpaque)
+        #expect(!ImageProcessor.aspectFill(PixelSize(width: 4, height: 4)).makesOpaque)
+    }
+
     // MARK: Chains
 
     @Test func applyRunsProcessorsInOrder() {

@@ -45,10 +45,15 @@ public struct CostLRU<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// Inserts or replaces; then evicts least recently used entries until within limits.
-    /// An entry costlier than the whole limit is not kept.
-    /// - Returns: the evicted values (for callers that recycle them).
+    /// An entry costlier than the whole limit is not kept: it only removes the old value under
+    /// `key` (now stale), and every other entry stays.
+    /// - Returns: the values that left the cache (for callers that recycle them): evicted
+    ///   entries, or the stale value an oversize insert replaced.
     @discardableResult
     public mutating func insert(_ value: Value, for key: Key, cost: Int) -> [Value] {
+        guard cost <= costLimit else {
+            return removeValue(for: key).map { [$0] } ?? []
+        }
         if let slot = index[key] {
             totalCost += cost - nodes[slot].cost
             nodes[slot].value = value

@@ -56,6 +56,8 @@ public final class DiskImageCache: Sendable {
     public func store(_ bytes: [UInt8], for url: String) {
         let name = StableHash.fileName(for: url) + Self.suffix
         let entry = DiskCacheEntry.encode(bytes, url: url)
+        // The index would not keep an entry over the whole limit: skip writing a file only to
+        // delete it (the index handles such an insert itself, see `CostLRU.insert`).
         guard entry.count <= limit else { return }
         let final = folder.appendingPathComponent(name)
         let temporary = folder.appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
@@ -68,17 +70,7 @@ public final class DiskImageCache: Sendable {
             return  // a full or read-only disk costs the cache, not the image
         }
         let evicted = index.withLock { $0.insert(name, for: name, cost: entry.count) }
-        for old in evicted where old != name { try? FileManager.default.removeItem(at: folder.appendingPathComponent(old)) }
-    }
-
-    /// Deletes every entry.
-    public func removeAll() {
-        let names = index.withLock { lru -> [String] in
-            let names = lru.keysByRecency
-            lru.removeAll()
-            return names
-        }
-        for name in names { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+        for old in evicted { try? FileManager.default.removeItem(at: folder.appendingPathComponent(old)) }
     }
 
     private func drop(_ name: String) {

@@ -1,11 +1,17 @@
 import FlickCore
 import FlickRaster
 
-/// A processed bitmap and whether every pixel is opaque (found once on the worker that made
-/// it, so a display can copy instead of blend without scanning pixels on the main thread).
+/// A processed bitmap and whether every pixel is opaque, found once on the worker that made
+/// it (so a display can copy instead of blend without scanning pixels on the main thread):
+/// what the memory cache keeps and what a load's completion receives.
 public struct CachedImage: Sendable {
     public let bitmap: Bitmap
     public let isOpaque: Bool
+
+    public init(bitmap: Bitmap, isOpaque: Bool) {
+        self.bitmap = bitmap
+        self.isOpaque = isOpaque
+    }
 }
 
 /// Processed bitmaps by request cache key, bounded by bytes: inserting past `limit` evicts the
@@ -27,14 +33,11 @@ public final class MemoryImageCache: Sendable {
         storage.withLock { $0.value(for: key) }
     }
 
-    /// Adds `bitmap`; a bitmap larger than the whole limit is not kept. Evicted entries are
-    /// returned so the caller can release them off a hot thread if it wants.
-    @discardableResult
-    public func insert(_ bitmap: Bitmap, isOpaque: Bool, for key: String) -> [CachedImage] {
-        storage.withLock { lru in
-            guard bitmap.byteCount <= lru.costLimit else { return [] }
-            return lru.insert(CachedImage(bitmap: bitmap, isOpaque: isOpaque), for: key, cost: bitmap.byteCount)
-        }
+    /// Adds `image`; one larger than the whole limit is not kept (and drops any older entry
+    /// under `key`). Evicted bitmaps are released after the lock is let go.
+    public func insert(_ image: CachedImage, for key: String) {
+        let evicted = storage.withLock { $0.insert(image, for: key, cost: image.bitmap.byteCount) }
+        _ = evicted  // released here, outside the lock
     }
 
     /// Evicts least recently used bitmaps until at most `bytes` remain (memory pressure).

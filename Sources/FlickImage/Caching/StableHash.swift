@@ -1,15 +1,11 @@
-/// FNV-1a, 64-bit: stable across runs and machines (Swift's `Hasher` is seeded per process),
-/// for disk cache names and checksums. Not cryptographic: it guards against accidents
-/// (truncated writes, bit rot), not against someone crafting collisions.
+import FlickCore
+
+/// Stable names and checksums for the disk cache (FNV-1a 64, `FlickCore.FNV1a`): the same on
+/// every run, since file names and checksums are persisted. Any thread.
 enum StableHash {
-    static func fnv1a<Bytes: Sequence>(_ bytes: Bytes, basis: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64
-    where Bytes.Element == UInt8 {
-        var hash = basis
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return hash
+    /// The 64-bit FNV-1a of `bytes` from `basis`: a disk entry's checksum.
+    static func fnv1a(_ bytes: [UInt8], basis: UInt64 = FNV1a.offsetBasis) -> UInt64 {
+        FNV1a.hash(bytes, basis: basis)
     }
 
     /// 128 bits as 32 hex digits: a file name that reveals nothing of the URL and never

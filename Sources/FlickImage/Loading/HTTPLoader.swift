@@ -9,12 +9,18 @@ import FoundationNetworking
 /// non-2xx statuses, idle and total timeouts, oversized and truncated bodies each reported as
 /// their own `ImageLoadError`. Callbacks run on the session's delegate queue, never the main
 /// thread; a cancelled transfer never calls back.
+///
+/// Timeouts: URLSession enforces the idle one (`timeoutIntervalForRequest`); the total one is
+/// a deadline of our own per transfer, because URLSession reports both as the same
+/// `URLError.timedOut` and the error must say which limit was hit.
 final class HTTPLoader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     typealias Completion = @Sendable (Result<[UInt8], ImageLoadError>) -> Void
 
     // Only read and written inside `transfers`' lock (DispatchWorkItem is not Sendable).
     private struct Transfer: @unchecked Sendable {
         let url: String
+        /// The task `start` made: `cancel` and the deadline stop it directly.
+        let task: URLSessionDataTask
         let completion: Completion
         var body = Data()
         var expected = -1
@@ -37,7 +43,8 @@ final class HTTPLoader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         super.init()
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.timeoutIntervalForRequest = configuration.idleTimeout
-        sessionConfiguration.timeoutIntervalForResource = configuration.totalTimeout
+        // timeoutIntervalForResource stays at its default (7 days): the total timeout is the
+        // per-transfer deadline in `start`, which reports the right limit.
         sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maxConcurrentDownloads
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
@@ -58,18 +65,19 @@ final class HTTPLoader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         let task = session.dataTask(with: remote)
         let id = task.taskIdentifier
         let total = configuration.totalTimeout
-        let deadline = DispatchWorkItem { [weak self, weak task] in
+        // Runs on a global utility queue after `total` seconds unless the transfer ended first.
+        let deadline = DispatchWorkItem { [weak self] in
             guard let self else { return }
             // Whatever state the transfer is in (even already failed but still receiving), the
             // deadline ends it; the first failure recorded is the one reported.
-            let fire = self.transfers.withLock { all -> Bool in
-                guard all[id] != nil else { return false }
+            let running = self.transfers.withLock { all -> URLSessionDataTask? in
+                guard all[id] != nil else { return nil }
                 if all[id]?.failure == nil { all[id]?.failure = .timedOut(seconds: total) }
-                return true
+                return all[id]?.task
             }
-            if fire { task?.cancel() }
+            running?.cancel()
         }
-        transfers.withLock { $0[id] = Transfer(url: url, completion: completion, deadline: deadline) }
+        transfers.withLock { $0[id] = Transfer(url: url, task: task, completion: completion, deadline: deadline) }
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + total, execute: deadline)
         task.resume()
         return id
@@ -77,16 +85,13 @@ final class HTTPLoader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     /// Stops transfer `id`; its completion will not run. Any thread.
     func cancel(_ id: Int) {
-        let cancelled = transfers.withLock { all -> Bool in
-            guard all[id] != nil else { return false }
+        let task = transfers.withLock { all -> URLSessionDataTask? in
+            guard all[id] != nil else { return nil }
             all[id]?.cancelledByOwner = true
             all[id]?.deadline?.cancel()
-            return true
+            return all[id]?.task
         }
-        guard cancelled else { return }
-        session.getAllTasks { tasks in
-            for task in tasks where task.taskIdentifier == id { task.cancel() }
-        }
+        task?.cancel()
     }
 
     // MARK: URLSessionDataDelegate (delegate queue)
@@ -144,6 +149,8 @@ final class HTTPLoader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             return .failure(ImageLoadError(url: transfer.url, reason: .truncatedBody(expected: transfer.expected, received: received)))
         }
         if let error {
+            // Only URLSession's idle timeout reports `.timedOut`; the total deadline recorded
+            // its own failure above.
             let reason: ImageLoadError.Reason =
                 (error as? URLError)?.code == .timedOut
                 ? .timedOut(seconds: idleTimeout) : .connectionFailed(error.localizedDescription)

@@ -96,7 +96,6 @@ extension ImagePipeline {
     private func downloadFinished(_ url: String, sequence: UInt64, _ result: Result<[UInt8], ImageLoadError>) {
         let keys = state.withLock { state -> [String] in
             guard state.downloads[url]?.sequence == sequence, let download = state.downloads.removeValue(forKey: url) else { return [] }
-            state.runningDownloads -= 1
             return Array(download.jobs)
         }
         startDownloads()
@@ -121,8 +120,9 @@ extension ImagePipeline {
         state.withLock { $0.statistics.decodes += 1 }
         do {
             let bitmap = try Self.decodeAndProcess(bytes, for: request, pixelLimit: configuration.pixelLimit)
-            memoryCache.insert(bitmap, isOpaque: bitmap.isFullyOpaque, for: key)
-            complete(key, .success(bitmap))
+            let image = CachedImage(bitmap: bitmap, isOpaque: Self.isOpaque(bitmap, processedBy: request.processors))
+            memoryCache.insert(image, for: key)
+            complete(key, .success(image))
         } catch {
             complete(key, .failure(error))
         }
@@ -145,9 +145,16 @@ extension ImagePipeline {
         }
     }
 
+    /// Whether every pixel of `bitmap` is opaque: known without a scan when the last processor
+    /// makes it so (a flatten onto an opaque colour), otherwise read pixel by pixel. Worker
+    /// thread, once per decode, so neither the cache nor any waiter scans again.
+    static func isOpaque(_ bitmap: Bitmap, processedBy processors: [ImageProcessor]) -> Bool {
+        processors.last?.makesOpaque == true || bitmap.isFullyOpaque
+    }
+
     /// Hands `result` to every waiter still there and forgets the job.
-    func complete(_ key: String, _ result: Result<Bitmap, ImageLoadError>) {
-        let until = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, configuration.failureRetryInterval) * 1e9)
+    func complete(_ key: String, _ result: Result<CachedImage, ImageLoadError>) {
+        let until = clock() + UInt64(max(0, configuration.failureRetryInterval) * 1e9)
         let waiters = state.withLock { state -> [ImageTicket] in
             guard let job = state.jobs.removeValue(forKey: key) else { return [] }
             if case .failure(let error) = result {

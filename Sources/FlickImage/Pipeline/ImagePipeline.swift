@@ -19,11 +19,20 @@ public final class ImagePipeline: Sendable {
     let workers: ImageWorkers
     let http: HTTPLoader
     let state = LockedBox(PipelineState())
+    /// Uptime in nanoseconds, for remembered failures' expiry: the system's monotonic clock,
+    /// or a manual one in tests (so stepping past `failureRetryInterval` needs no sleep). Any thread.
+    let clock: @Sendable () -> UInt64
 
     /// - Throws: when the disk cache folder cannot be created.
-    public init(configuration: Configuration = Configuration(), workers: ImageWorkers = .ownPool()) throws {
+    public convenience init(configuration: Configuration = Configuration(), workers: ImageWorkers = .ownPool()) throws {
+        try self.init(configuration: configuration, workers: workers, clock: { DispatchTime.now().uptimeNanoseconds })
+    }
+
+    /// As the public init, with `clock` in place of the system uptime (tests).
+    init(configuration: Configuration, workers: ImageWorkers, clock: @escaping @Sendable () -> UInt64) throws {
         self.configuration = configuration
         self.workers = workers
+        self.clock = clock
         memoryCache = MemoryImageCache(limit: configuration.memoryLimit)
         diskCache = try configuration.diskFolder.map { try DiskImageCache(folder: $0, limit: configuration.diskLimit) }
         http = HTTPLoader(configuration: configuration)
@@ -34,8 +43,9 @@ public final class ImagePipeline: Sendable {
     public var statistics: ImagePipelineStatistics { state.withLock { $0.statistics } }
 
     /// Starts (or joins) loading `request`. A memory hit returns `.ready` with no callback;
-    /// otherwise `completion` runs once on a worker with the bitmap or a typed error, unless
-    /// the returned ticket is cancelled first.
+    /// otherwise `completion` runs once on a worker with the bitmap and its opacity (found
+    /// once, on the worker that decoded it) or a typed error, unless the returned ticket is
+    /// cancelled first.
     public func load(
         _ request: ImageRequest, priority: ImagePriority = .visible, completion: @escaping ImageTicket.Completion
     ) -> ImageLoad {
@@ -44,7 +54,7 @@ public final class ImagePipeline: Sendable {
             state.withLock { $0.statistics.memoryHits += 1 }
             return .ready(cached.bitmap, isOpaque: cached.isOpaque)
         }
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = clock()
         let start = state.withLock { state -> (ticket: ImageTicket, isNew: Bool, failure: ImageLoadError?) in
             state.nextTicket += 1
             if let failure = state.recentFailures.value(for: key) {

@@ -4,7 +4,9 @@ import FlickRaster
 /// One caller's interest in a load. `cancel()` before the result is delivered guarantees the
 /// callback never runs; the shared download and decode stop when no one else waits for them.
 public final class ImageTicket: Sendable {
-    public typealias Completion = @Sendable (Result<Bitmap, ImageLoadError>) -> Void
+    /// Runs once on a worker (or the HTTP delegate queue) with the processed image and its
+    /// opacity, found on the worker that made it, or a typed error.
+    public typealias Completion = @Sendable (Result<CachedImage, ImageLoadError>) -> Void
 
     enum State: Sendable {
         case pending
@@ -41,7 +43,7 @@ public final class ImageTicket: Sendable {
 
     /// Calls the completion unless cancelled first. Returns whether it ran.
     @discardableResult
-    func deliver(_ result: Result<Bitmap, ImageLoadError>) -> Bool {
+    func deliver(_ result: Result<CachedImage, ImageLoadError>) -> Bool {
         let go = state.withLock { state -> Bool in
             guard case .pending = state else { return false }
             state = .delivering

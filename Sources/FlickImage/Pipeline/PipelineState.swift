@@ -44,12 +44,15 @@ struct RecentFailure: Sendable {
 struct PipelineState: Sendable {
     var jobs: [String: ImageJob] = [:]
     var downloads: [String: ImageDownload] = [:]
-    var runningDownloads = 0
     var nextTicket: UInt64 = 0
     var nextSequence: UInt64 = 0
     var statistics = ImagePipelineStatistics()
     /// Recent failures by cache key with the uptime (ns) until which they stand; at most 1,024.
     var recentFailures = CostLRU<String, RecentFailure>(costLimit: 1_024)
+
+    /// Downloads holding a slot: started and not yet finished or detached (both remove the
+    /// download from the table, so the count follows from it).
+    var runningDownloads: Int { downloads.values.count(where: \.started) }
 
     /// A more urgent waiter joined: the job, and its download if still queued, move up.
     mutating func raise(job key: String, to priority: ImagePriority) {
@@ -70,7 +73,6 @@ struct PipelineState: Sendable {
         }
         downloads[remote.absoluteString] = nil
         guard download.started else { return nil }
-        runningDownloads -= 1
         statistics.downloadsCancelled += 1
         // Started but its transfer not recorded yet: `startDownloads` sees the download gone
         // and cancels the transfer itself.
@@ -87,7 +89,6 @@ struct PipelineState: Sendable {
             return nil
         }
         downloads[best.key]?.started = true
-        runningDownloads += 1
         statistics.downloadsStarted += 1
         return (best.key, best.value.sequence)
     }

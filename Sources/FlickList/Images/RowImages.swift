@@ -59,54 +59,51 @@ final class RowImages {
         self.defersDuringFling = defersDuringFling
     }
 
-    /// Applies images finished since the last frame. Returns how many arrived.
-    @discardableResult
-    func commit() -> Int {
-        let arrivals = inbox.withLock { pending -> [Arrival] in
-            defer { pending.removeAll(keepingCapacity: true) }
-            return pending
-        }
-        for arrival in arrivals {
+    /// Applies images finished since the last frame (drained from the workers' inbox).
+    func commit() {
+        for arrival in inbox.takeAll() {
             guard var state = rows[arrival.row], state.generation == arrival.generation, arrival.index < state.slots.count else { continue }
             state.slots[arrival.index].layer = arrival.layer
             state.slots[arrival.index].ticket = nil
             rows[arrival.row] = state
         }
-        return arrivals.count
     }
 
     /// Starts, keeps or cancels loads for this frame's plan. `laidOut(row)` is nil while the row
     /// has no layout.
     func update(plan: RangePlan, laidOut: (Int) -> LaidOutRow?) {
-        var wanted: [Int: ImagePriority] = [:]
-        let deferring = defersDuringFling && (plan.mode == .fastFling || plan.mode == .scrollToTop)
-        if deferring {
-            for row in plan.landing ?? plan.display { wanted[row] = .visible }
-        } else {
-            for row in plan.preload { wanted[row] = .preload }
-            for row in plan.display { wanted[row] = .display }
-            for row in plan.visible { wanted[row] = .visible }
-        }
         // Rows no range wants any more: cancel what is loading; drawn images stay only for
         // rows still in preload (a deferred row keeps what it had).
-        let keep = Set(plan.preload).union(plan.visible).union(plan.landing ?? 0..<0)
-        for (row, state) in rows where !keep.contains(row) {
-            for slot in state.slots { slot.ticket?.cancel() }
-            rows[row] = nil
+        for row in rows.keys where !(plan.preload.contains(row) || plan.visible.contains(row) || plan.landing?.contains(row) == true) {
+            forget(row: row)
         }
-        for (row, priority) in wanted.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
-            guard let layout = laidOut(row) else { continue }
-            if let state = rows[row], state.layoutGeneration == layout.generation {
-                // Loading or loaded: a row that became more urgent moves its waiting work up.
-                if priority < state.priority {
-                    for slot in state.slots where slot.layer == nil { pipeline.raisePriority(of: slot.imageRequest, to: priority) }
-                    rows[row]?.priority = priority
-                }
-                continue
+        // Most urgent first, then top to bottom; a row in several ranges takes the most urgent.
+        let deferring = defersDuringFling && (plan.mode == .fastFling || plan.mode == .scrollToTop)
+        if deferring {
+            for row in plan.landing ?? plan.display { want(row, at: .visible, laidOut: laidOut) }
+        } else {
+            for row in plan.visible { want(row, at: .visible, laidOut: laidOut) }
+            for row in plan.display where !plan.visible.contains(row) { want(row, at: .display, laidOut: laidOut) }
+            for row in plan.preload where !plan.display.contains(row) && !plan.visible.contains(row) {
+                want(row, at: .preload, laidOut: laidOut)
             }
-            rows[row].map { old in for slot in old.slots { slot.ticket?.cancel() } }
-            start(row: row, layoutGeneration: layout.generation, requests: layout.requests(), priority: priority)
         }
+    }
+
+    /// Keeps `row`'s loads (raising them to `priority` if that is more urgent) or, when it has
+    /// none for its current layout, starts them.
+    private func want(_ row: Int, at priority: ImagePriority, laidOut: (Int) -> LaidOutRow?) {
+        guard let layout = laidOut(row) else { return }
+        if let state = rows[row], state.layoutGeneration == layout.generation {
+            // Loading or loaded: a row that became more urgent moves its waiting work up.
+            if priority < state.priority {
+                for slot in state.slots where slot.layer == nil { pipeline.raisePriority(of: slot.imageRequest, to: priority) }
+                rows[row]?.priority = priority
+            }
+            return
+        }
+        rows[row].map { old in for slot in old.slots { slot.ticket?.cancel() } }
+        start(row: row, layoutGeneration: layout.generation, requests: layout.requests(), priority: priority)
     }
 
     /// What `row` shows over its cell now.
@@ -116,16 +113,17 @@ final class RowImages {
 
     /// Image slots of `rows` still waiting.
     func pendingCount(in visible: Range<Int>) -> Int {
-        visible.reduce(0) { $0 + (rows[$1]?.slots.filter { $0.layer == nil }.count ?? 0) }
+        visible.reduce(0) { $0 + (rows[$1]?.slots.count(where: { $0.layer == nil }) ?? 0) }
     }
 
-    /// Forgets everything (resize, reload of all rows).
+    /// Forgets everything (the engine stops).
     func removeAll() {
         for state in rows.values { for slot in state.slots { slot.ticket?.cancel() } }
         rows.removeAll()
     }
 
-    func forget(row: Int) {
+    /// Cancels the row's loads and drops its images.
+    private func forget(row: Int) {
         rows[row].map { for slot in $0.slots { slot.ticket?.cancel() } }
         rows[row] = nil
     }
@@ -139,10 +137,10 @@ final class RowImages {
             let scale = scale
             let inbox = inbox
             requestsStarted += 1
-            // Runs on a worker: the opacity scan and the error tile are made there.
+            // Runs on a worker: the error tile is drawn there; the opacity comes with the image
+            // (found once by the pipeline, no scan here).
             let load = pipeline.load(imageRequest, priority: priority) { result in
-                let isOpaque = (try? result.get())?.isFullyOpaque ?? true
-                let layer = request.layer(for: result, scale: scale, isOpaque: isOpaque)
+                let layer = request.layer(for: result.map(\.bitmap), scale: scale, isOpaque: (try? result.get())?.isOpaque ?? true)
                 inbox.withLock { $0.append(Arrival(row: row, generation: generation, index: index, layer: layer)) }
             }
             switch load {

@@ -48,18 +48,21 @@ public final class Bitmap: @unchecked Sendable {
 
     /// The same pixels declared at another scale (no resampling).
     public func withScale(_ newScale: DisplayScale) -> Bitmap {
-        let copy = Bitmap.allocate(bytes: byteCount)
+        let copy = Bitmap.allocate(bytes: byteCount, zeroed: false)  // the copy overwrites every byte
         copy.copyMemory(from: storage, byteCount: byteCount)
         return Bitmap(adopting: copy, pixelSize: pixelSize, bytesPerRow: bytesPerRow, scale: newScale)
     }
 
-    /// Cairo's stride for a premultiplied ARGB32 row of `width` pixels.
+    /// Cairo's stride for a premultiplied ARGB32 row of `width` pixels: exactly 4 × `width`
+    /// (Cairo aligns rows to 4 bytes), so a decoder that writes every pixel writes every byte
+    /// and may take unzeroed memory.
     static func stride(forWidth width: Int) -> Int {
         Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
     }
 
-    /// Zeroed (transparent) pixel memory, 16-byte aligned for SIMD-friendly Cairo/pixman
-    /// paths, reused from freed bitmaps of a similar size when possible (`PixelBufferPool`).
+    /// Pixel memory, 16-byte aligned for SIMD-friendly Cairo/pixman paths, reused from freed
+    /// bitmaps of a similar size when possible (`PixelBufferPool`). Zeroed (transparent)
+    /// unless `zeroed` is false, for callers that overwrite every byte before anyone reads it.
     /// A bitmap adopting it must be exactly `bytes` = `bytesPerRow × height` long.
     static func allocate(bytes: Int, zeroed: Bool = true) -> UnsafeMutableRawPointer {
         PixelBufferPool.shared.take(bytes: bytes, zeroed: zeroed)

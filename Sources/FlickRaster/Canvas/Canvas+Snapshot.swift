@@ -9,8 +9,13 @@ extension Canvas {
         cairo_surface_flush(surface)
         let bytesPerRow = Int(cairo_image_surface_get_stride(surface))
         let count = bytesPerRow * pixelSize.height
-        let copy = Bitmap.allocate(bytes: count)
-        if let data = cairo_image_surface_get_data(surface) { copy.copyMemory(from: data, byteCount: count) }
+        // A surface in an error state has no data: the snapshot is then transparent.
+        guard let data = cairo_image_surface_get_data(surface) else {
+            return Bitmap(adopting: Bitmap.allocate(bytes: count), pixelSize: pixelSize, bytesPerRow: bytesPerRow, scale: scale)
+        }
+        // Not zeroed: the copy overwrites every byte.
+        let copy = Bitmap.allocate(bytes: count, zeroed: false)
+        copy.copyMemory(from: data, byteCount: count)
         return Bitmap(adopting: copy, pixelSize: pixelSize, bytesPerRow: bytesPerRow, scale: scale)
     }
 

@@ -21,9 +21,10 @@ enum JPEGDecoder {
         let decoded = scaledSize(source: header.pixelSize, covering: output)
         if decoded != output { try Limits.checkResample(to: output, .jpeg) }
         let bytesPerRow = Bitmap.stride(forWidth: decoded.width)
-        let storage = Bitmap.allocate(bytes: bytesPerRow * decoded.height)
-        // TJPF_BGRA writes alpha = 0xFF: opaque pixels, premultiplied trivially, in Cairo's
-        // native little-endian ARGB32 byte order.
+        // Not zeroed: TurboJPEG writes every row in full (the stride is 4 × width); a failed
+        // decode hands the buffer back below. TJPF_BGRA writes alpha = 0xFF: opaque pixels,
+        // premultiplied trivially, in Cairo's native little-endian ARGB32 byte order.
+        let storage = Bitmap.allocate(bytes: bytesPerRow * decoded.height, zeroed: false)
         let status = bytes.withUnsafeBufferPointer { source in
             tjDecompress2(
                 handle, source.baseAddress, UInt(source.count), storage.assumingMemoryBound(to: UInt8.self),

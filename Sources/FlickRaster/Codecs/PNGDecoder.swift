@@ -33,7 +33,9 @@ enum PNGDecoder {
             }
             image.format = formatBGRA
             let bytesPerRow = Bitmap.stride(forWidth: size.width)
-            let storage = Bitmap.allocate(bytes: bytesPerRow * size.height)
+            // Not zeroed: libpng writes every row in full (the stride is 4 × width), and a
+            // failed read hands the buffer back below.
+            let storage = Bitmap.allocate(bytes: bytesPerRow * size.height, zeroed: false)
             guard png_image_finish_read(&image, nil, storage, Int32(bytesPerRow), nil) != 0 else {
                 Bitmap.recycle(storage, bytes: bytesPerRow * size.height)
                 throw classify(image, source)
@@ -51,25 +53,20 @@ enum PNGDecoder {
     ) throws(ImageDecodingError) -> Bitmap? {
         let reduced = PixelSize(width: size.width / factor, height: size.height / factor)
         let bytesPerRow = Bitmap.stride(forWidth: reduced.width)
-        let storage = Bitmap.allocate(bytes: bytesPerRow * reduced.height)
+        // Not zeroed: on success the C decoder has written every output row in full (the
+        // stride is 4 × width); on any other status the buffer goes back to the pool.
+        let storage = Bitmap.allocate(bytes: bytesPerRow * reduced.height, zeroed: false)
         var message = [CChar](repeating: 0, count: 200)
         let status = flick_png_decode_reduced(
             source.baseAddress, source.count, UInt32(factor), storage.assumingMemoryBound(to: UInt8.self), bytesPerRow,
             UInt32(reduced.width), UInt32(reduced.height), &message, message.count)
-        switch status {
-        case FLICK_PNG_OK:
-            return Bitmap(adopting: storage, pixelSize: reduced, bytesPerRow: bytesPerRow, scale: scale)
-        case FLICK_PNG_INTERLACED:
+        guard status == FLICK_PNG_OK else {
             Bitmap.recycle(storage, bytes: bytesPerRow * reduced.height)
-            return nil
-        case FLICK_PNG_TRUNCATED where !source.suffix(iend.count).elementsEqual(iend):
-            Bitmap.recycle(storage, bytes: bytesPerRow * reduced.height)
-            throw .truncated(.png)
-        default:
-            Bitmap.recycle(storage, bytes: bytesPerRow * reduced.height)
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw .corrupt(.png, reason: reason.isEmpty ? "libpng gave no reason" : reason)
+            guard status != FLICK_PNG_INTERLACED else { return nil }
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw classify(message: text, ranOutOfData: status == FLICK_PNG_TRUNCATED, source)
         }
+        return Bitmap(adopting: storage, pixelSize: reduced, bytesPerRow: bytesPerRow, scale: scale)
     }
 
     private static func begin(_ image: inout png_image, _ bytes: [UInt8]) throws(ImageDecodingError) -> ImageHeader {
@@ -106,8 +103,7 @@ enum PNGDecoder {
     /// The IEND chunk every complete PNG ends with: length 0, "IEND", its fixed CRC.
     private static let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
 
-    /// libpng's "read beyond end of data" also comes from a damaged chunk length inside a
-    /// complete file; only a file without its IEND was cut short.
+    /// Names a failure of the simplified API, which says only in words that it ran out of data.
     private static func classify(_ image: png_image, _ source: UnsafeBufferPointer<UInt8>) -> ImageDecodingError {
         let message = withUnsafeBytes(of: image.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -115,7 +111,14 @@ enum PNGDecoder {
         let lowered = message.lowercased()
         let ranOut = lowered.contains("not enough") || lowered.contains("end of") || lowered.contains("truncated")
             || lowered.contains("read beyond")
-        if ranOut && !source.suffix(iend.count).elementsEqual(iend) {
+        return classify(message: message, ranOutOfData: ranOut, source)
+    }
+
+    /// The one place a libpng failure gets its name, for both decode paths. Running out of
+    /// data ("read beyond end of data") also comes from a damaged chunk length inside a
+    /// complete file; only a file without its IEND was cut short.
+    private static func classify(message: String, ranOutOfData: Bool, _ source: UnsafeBufferPointer<UInt8>) -> ImageDecodingError {
+        if ranOutOfData && !source.suffix(iend.count).elementsEqual(iend) {
             return .truncated(.png)
         }
         return .corrupt(.png, reason: message.isEmpty ? "libpng gave no reason" : message)

@@ -21,7 +21,9 @@ enum WebPDecoder {
         let output = options.target.outputSize(for: header.pixelSize)
         let bytesPerRow = Bitmap.stride(forWidth: output.width)
         let byteCount = bytesPerRow * output.height
-        let storage = Bitmap.allocate(bytes: byteCount)
+        // Not zeroed: libwebp writes every row in full (the stride is 4 × width); every
+        // failure below hands the buffer back.
+        let storage = Bitmap.allocate(bytes: byteCount, zeroed: false)
 
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfig(&config) != 0 else {

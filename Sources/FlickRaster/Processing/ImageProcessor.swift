@@ -28,6 +28,12 @@ public enum ImageProcessor: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether this processor's result is opaque whatever its input (a flatten onto an opaque
+    /// colour), so no one needs to scan its pixels to know.
+    public var makesOpaque: Bool {
+        if case .flatten(let background) = self { background.alpha >= 1 } else { false }
+    }
+
     /// Applies the processor. Any thread.
     public func process(_ bitmap: Bitmap) -> Bitmap {
         switch self {

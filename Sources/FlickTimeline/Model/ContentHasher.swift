@@ -1,4 +1,6 @@
-/// FNV-1a 64 over a canonical byte serialization of what a post displays.
+import FlickCore
+
+/// FNV-1a 64 (`FlickCore.FNV1a`) over a canonical byte serialization of what a post displays.
 ///
 /// Swift's `Hasher` is seeded per process, so it cannot key a cache that outlives the
 /// process (layout heights in SQLite). This one gives the same value on every run and
@@ -9,34 +11,28 @@
 /// hints), counts, and the same for the retweeted original. Ids are not displayed and are
 /// left out.
 public struct ContentHasher: Sendable {
-    private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    private static let prime: UInt64 = 0x0000_0100_0000_01b3
+    private var fnv = FNV1a()
 
     /// The hash of everything combined so far.
-    public private(set) var value: UInt64 = ContentHasher.offsetBasis
+    public var value: UInt64 { fnv.value }
 
     public init() {}
 
     public mutating func combine(byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* Self.prime
+        fnv.combine(byte: byte)
     }
 
+    /// Eight bytes, least significant first.
     public mutating func combine(_ integer: Int64) {
-        var bits = UInt64(bitPattern: integer)
-        for _ in 0..<8 {
-            combine(byte: UInt8(truncatingIfNeeded: bits))
-            bits >>= 8
-        }
+        withUnsafeBytes(of: UInt64(bitPattern: integer).littleEndian) { fnv.combine($0) }
     }
 
+    /// A length prefix, then the UTF-8 bytes.
     public mutating func combine(_ string: String) {
         var string = string
         string.withUTF8 { bytes in
             combine(Int64(bytes.count))
-            // The loop body inlined by hand: a call per byte dominates in debug builds.
-            var hash = value
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* Self.prime }
-            value = hash
+            fnv.combine(UnsafeRawBufferPointer(bytes))
         }
     }
 

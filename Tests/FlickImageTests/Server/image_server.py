@@ -37,11 +37,18 @@ class Handler(BaseHTTPRequestHandler):
         with open(path, "rb") as handle:
             return handle.read()
 
-    def send_body(self, status, body, length=None, content_type="application/octet-stream"):
+    def send_head(self, status, length, content_type=None, headers=()):
+        """Status line, the given headers and Content-Length, then the blank line."""
         self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body) if length is None else length))
+        if content_type is not None:
+            self.send_header("Content-Type", content_type)
+        for name, value in headers:
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(length))
         self.end_headers()
+
+    def send_body(self, status, body, content_type="application/octet-stream"):
+        self.send_head(status, len(body), content_type)
         self.wfile.write(body)
         self.wfile.flush()
 
@@ -63,34 +70,25 @@ class Handler(BaseHTTPRequestHandler):
                 time.sleep(120)
             elif kind == "trickle":
                 body = self.file_bytes(name)
-                self.send_response(200)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
+                self.send_head(200, len(body))
                 for start in range(0, len(body), 16):
                     self.wfile.write(body[start:start + 16])
                     self.wfile.flush()
                     time.sleep(0.1)
             elif kind == "truncated":
                 body = self.file_bytes(name)
-                self.send_response(200)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
+                self.send_head(200, len(body))
                 self.wfile.write(body[: len(body) // 2])
                 self.wfile.flush()
                 self.close_connection = True
             elif kind == "slowstatus":
-                self.send_response(int(name))
-                self.send_header("Content-Length", str(1 << 20))
-                self.end_headers()
+                self.send_head(int(name), 1 << 20)
                 for _ in range(600):
                     self.wfile.write(b"x" * 64)
                     self.wfile.flush()
                     time.sleep(0.05)
             elif kind == "redirect":
-                self.send_response(302)
-                self.send_header("Location", "/images/" + name)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
+                self.send_head(302, 0, headers=[("Location", "/images/" + name)])
             elif kind == "stats":
                 with LOCK:
                     body = json.dumps(HITS).encode()
