@@ -32,5 +32,6 @@ demo: release
 bench: release
 	.build/release/flick bench --scroll --modes all --posts 100000 --json bench-out/bench.json --plot bench-out/bench.png
 
+## Removes the build, the demo's output and the benchmark's output.
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build $(OUT) bench-out

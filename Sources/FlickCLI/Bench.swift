@@ -45,8 +45,9 @@ struct Bench: ParsableCommand {
     var script: String?
 
     func validate() throws {
-        guard runs >= 10 else { throw ValidationError("--runs must be at least 10") }
-        guard hz == 60 || hz == 120 else { throw ValidationError("--hz must be 60 or 120") }
+        try OptionLimits.check(runs, in: OptionLimits.microBenchmarkRuns, option: "--runs")
+        try OptionLimits.check(posts, in: OptionLimits.feedPosts, option: "--posts")
+        try OptionLimits.checkFrameRate(hz)
         _ = try selectedModes()
     }
 
@@ -60,12 +61,15 @@ struct Bench: ParsableCommand {
         }
     }
 
+    /// Commands run on the main thread; the engine and the headless display are main-actor code.
     func run() throws {
+        try MainActor.assumeIsolated { try runOnMain() }
+    }
+
+    @MainActor
+    private func runOnMain() throws {
         var document: [String: Any] = [:]
-        if scroll {
-            let data = try MainActor.assumeIsolated { try runScroll() }
-            document["scroll"] = try JSONSerialization.jsonObject(with: data)
-        }
+        if scroll { document["scroll"] = try runScroll() }
         if !noMicro { document["micro"] = try runMicro() }
         if let json {
             let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
@@ -92,15 +96,16 @@ struct Bench: ParsableCommand {
         }
     }
 
-    /// Runs the scroll modes; returns their results as JSON data.
+    /// Runs the scroll modes; returns their results as a JSON object.
     @MainActor
-    private func runScroll() throws -> Data {
+    private func runScroll() throws -> [String: Any] {
         let database = try FeedDatabase(given: db, defaultFolder: "out/bench-feed-\(posts)", posts: posts, withImages: true).path()
-        let scripts: [(name: String, text: String)] =
+        let texts: [(name: String, text: String)] =
             try script.map { [(URL(fileURLWithPath: $0).lastPathComponent, try String(contentsOfFile: $0, encoding: .utf8))] }
             ?? StandardScripts.all
-        // A bad script file fails here, naming its line, before any mode has run.
-        for entry in scripts { _ = try ScrollScript(parsing: entry.text) }
+        // Parsed once for every mode; a bad script file fails here, naming its line, before any
+        // mode has run.
+        let scripts = try texts.map { (name: $0.name, script: try ScrollScript(parsing: $0.text)) }
         let benchmark = ScrollBenchmark(database: database, hz: hz, scripts: scripts)
         var results: [ScrollBenchmark.Result] = []
         for mode in try selectedModes() {
@@ -108,7 +113,10 @@ struct Bench: ParsableCommand {
         }
         let floor = benchmark.viewportCopyMilliseconds()
         let rows = try FeedStore(path: database, configuration: .viewing).count()
-        print("scroll scripts (\(scripts.map(\.name).joined(separator: ", "))) at \(Int(hz)) Hz, 375×667 pt @2x, \(rows) posts")
+        let viewport = benchmark.viewport
+        print(
+            "scroll scripts (\(scripts.map(\.name).joined(separator: ", "))) at \(Int(hz)) Hz, "
+                + String(format: "%g×%g pt @%gx, ", viewport.width, viewport.height, benchmark.scale.value) + "\(rows) posts")
         print(ScrollBenchmark.table(results, copyFloor: floor))
         if let plot {
             try OutputFile.write(try BenchPlot(results: results, hz: hz).render().pngData(), to: plot)
@@ -128,7 +136,7 @@ struct Bench: ParsableCommand {
             object["imageRequestsCancelled"] = result.imageStatistics.cancelledRequests
             modes[result.mode.rawValue] = object
         }
-        return try JSONSerialization.data(withJSONObject: ["hz": hz, "posts": rows, "viewportCopyMs": floor, "modes": modes])
+        return ["hz": hz, "posts": rows, "viewportCopyMs": floor, "modes": modes]
     }
 
     private func format(_ value: Double) -> String {

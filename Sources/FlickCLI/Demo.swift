@@ -7,6 +7,19 @@ import Foundation
 extension PipelineKind: ExpressibleByArgument {}
 extension SDLDisplay.RendererPreference: ExpressibleByArgument {}
 
+/// `--overlays none` or `--overlays hud,ranges`: parsed once, by `OverlayOptions.parse`.
+extension OverlayOptions: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard case .success(let options) = OverlayOptions.parse(argument) else { return nil }
+        self = options
+    }
+
+    public var defaultValueDescription: String {
+        let shown = OverlayOptions.names.filter { contains($0.option) }.map(\.name)
+        return shown.isEmpty ? "none" : shown.joined(separator: ",")
+    }
+}
+
 /// `flick demo`: the timeline in an SDL window — drag, fling, wheel, keys, taps, HUD and
 /// overlays, live A/B against the naive pipeline. With `--headless`, or when there is no
 /// display, the same scripted scroll runs without a window and writes a screenshot and a
@@ -60,17 +73,23 @@ struct Demo: ParsableCommand {
     var pipeline: PipelineKind = .flick
 
     @Option(help: "Overlays at start: none, or a comma-separated list of hud, ranges, misaligned, tint, keys, status.")
-    var overlays: String = "hud,status"
+    var overlays: OverlayOptions = [.hud, .statusBar]
 
     @Option(help: "SDL renderer: auto (accelerated, then software), accelerated, software.")
     var renderer: SDLDisplay.RendererPreference = .auto
 
+    /// Scripted runs that must not depend on the machine's speed (tests): before each frame
+    /// the workers finish everything queued and the clock moves by exactly one frame.
+    @Flag(help: .hidden)
+    var lockstep = false
+
     func validate() throws {
-        guard hz == 60 || hz == 120 else { throw ValidationError("--hz must be 60 or 120") }
-        guard width >= 200, width <= 4_000, height >= 200, height <= 4_000 else { throw ValidationError("--width/--height must be in 200…4000") }
-        guard scale >= 1, scale <= 3 else { throw ValidationError("--scale must be in 1…3") }
-        if let frames, frames < 1 || frames > 10_000_000 { throw ValidationError("--frames must be in 1…10,000,000") }
-        if case .failure(let error) = OverlayOptions.parse(overlays) { throw ValidationError("--overlays: \(error)") }
+        try OptionLimits.checkFrameRate(hz)
+        try OptionLimits.check(width, in: OptionLimits.viewportSides, option: "--width")
+        try OptionLimits.check(height, in: OptionLimits.viewportSides, option: "--height")
+        try OptionLimits.check(scale, in: OptionLimits.windowScales, option: "--scale")
+        if let frames { try OptionLimits.check(frames, in: 1...10_000_000, option: "--frames") }
+        try OptionLimits.check(posts, in: OptionLimits.feedPosts, option: "--posts")
     }
 
     /// Commands run on the main thread; the engine and the window are main-actor code.

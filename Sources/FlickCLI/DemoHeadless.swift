@@ -5,7 +5,9 @@ import FlickWindow
 import Foundation
 
 /// `flick demo` without a window: the script (default: the demo script) replayed by
-/// `HeadlessDisplay` at real-time pace; a screenshot and a frame report are always written.
+/// `HeadlessDisplay` at real-time pace (or in lockstep with `--lockstep`), stopping at
+/// `--frames` if the script runs longer and idling up to it if shorter; a screenshot and a
+/// frame report are always written.
 @MainActor
 struct DemoHeadless {
     let options: Demo
@@ -15,18 +17,12 @@ struct DemoHeadless {
     func run(reason: String?) throws {
         let screenshot = options.screenshot ?? "out/demo.png"
         let reportPath = options.report ?? "out/demo-report.json"
-        let engine = setup.makeEngine(
-            viewport: Size(width: options.width, height: options.height), pipeline: options.pipeline, pool: nil)
-        let display = HeadlessDisplay(engine: engine, hz: options.hz, pacing: .realTime)
+        let engine = setup.makeEngine(viewport: Size(width: options.width, height: options.height), pipeline: options.pipeline)
+        let display = HeadlessDisplay(engine: engine, hz: options.hz, pacing: options.lockstep ? .lockstep : .realTime)
         let script = try (setup.script ?? WindowScript(parsing: StandardScripts.demo)).scrollScript
         if let reason { print("flick demo: \(reason); running the scripted scroll headless instead") }
         print("flick demo: headless at \(Int(options.hz)) Hz over \(setup.source.rowCount) posts, \(options.pipeline) pipeline")
-        // With --frames: stop at the first step boundary past the limit (a headless step cannot
-        // be cut), or idle until it is reached.
-        for step in script.steps {
-            if let frames = options.frames, display.frames.count >= frames { break }
-            display.play(ScrollScript(steps: [step]))
-        }
+        display.play(script, frameLimit: options.frames)
         if let frames = options.frames {
             while display.frames.count < frames { display.step() }
         }

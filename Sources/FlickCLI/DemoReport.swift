@@ -16,8 +16,10 @@ struct DemoReport {
         let frames = window.frames
         func percentiles(_ values: [Double]) -> [String: Double] {
             let sorted = values.sorted()
-            func at(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
-            return ["p50": at(0.5), "p99": at(0.99), "max": sorted.last ?? 0]
+            return [
+                "p50": RunSummary.percentile(0.5, ofSorted: sorted), "p99": RunSummary.percentile(0.99, ofSorted: sorted),
+                "max": sorted.last ?? 0,
+            ]
         }
         let output = window.display.outputSize
         var json: [String: Any] = [
@@ -52,7 +54,7 @@ struct DemoReport {
     /// One line: where the main-thread time went.
     var presentText: String {
         let frames = window.frames
-        func median(_ values: [Double]) -> Double { values.isEmpty ? 0 : values.sorted()[values.count / 2] }
+        func median(_ values: [Double]) -> Double { RunSummary.percentile(0.5, ofSorted: values.sorted()) }
         return String(
             format: "window: median engine %.2f ms, draw %.2f ms, present %.2f ms; %d uploads; %@/%@",
             median(frames.map(\.engineMilliseconds)), median(frames.map(\.drawMilliseconds)), median(frames.map(\.presentMilliseconds)),

@@ -1,44 +1,30 @@
 import ArgumentParser
 import FlickCore
-import FlickImage
 import FlickList
 import FlickRaster
-import FlickText
 import FlickTimeline
 import FlickWindow
 import Foundation
 
-/// What both demo paths (window and headless) share: the feed, the data source, the image
-/// pipeline, the script, and how an engine is built. Main thread.
+/// What both demo paths (window and headless) share: the feed opened as a `TimelineSession`
+/// (data source, one worker pool, image pipeline), the script, and how an engine is built.
+/// Main thread.
 @MainActor
 struct DemoSetup {
-    let database: String
-    let source: TimelineDataSource
-    let images: ImagePipeline?
-    /// The workers every engine of this demo uses: cells on the upper lanes, image decoding on
-    /// the utility lane of the same queues (one pool sized to the cores).
-    let pool: QueuePool<TextContext?>
+    let session: TimelineSession
     let script: WindowScript?
-    let scale: DisplayScale
     let placeholder: Bitmap
 
+    var source: TimelineDataSource { session.source }
+    var scale: DisplayScale { session.scale }
+
     init(options: Demo) throws {
-        database = try FeedDatabase(given: options.feed, defaultFolder: "out/demo-feed", posts: options.posts, withImages: true).path()
-        let store = try FeedStore(path: database, configuration: .viewing)
-        source = try TimelineDataSource(store: store)
-        scale = DisplayScale(options.scale)
-        placeholder = source.placeholderTile(width: options.width, scale: scale)
-        script = try options.script.map(Self.loadScript)
-        var imageConfiguration = ImagePipeline.Configuration()
-        imageConfiguration.baseFolder = URL(fileURLWithPath: database).deletingLastPathComponent()
-        let workerSource = source
-        pool = QueuePool(label: "flick.list") { _ in workerSource.makeWorkerContext() }
-        do {
-            images = try ImagePipeline(configuration: imageConfiguration, workers: ImageWorkers(pool: pool))
-        } catch {
+        let database = try FeedDatabase(given: options.feed, defaultFolder: "out/demo-feed", posts: options.posts, withImages: true).path()
+        session = try TimelineSession(database: database, scale: DisplayScale(options.scale)) { error in
             FileHandle.standardError.write(Data("flick demo: images off: \(error)\n".utf8))
-            images = nil
         }
+        placeholder = session.placeholder(width: options.width)
+        script = try options.script.map(Self.loadScript)
     }
 
     /// A script file, or the name of a built-in script (`demo`, `flings`, `constant-speed`,
@@ -59,17 +45,9 @@ struct DemoSetup {
         }
     }
 
-    /// An engine over the feed for `viewport` and `pipeline`, sharing `pool` (worker font maps)
-    /// and the image pipeline (its caches) across rebuilds.
-    func makeEngine(viewport: Size, pipeline: PipelineKind, pool: QueuePool<TextContext?>?) -> ListEngine<TimelineDataSource> {
-        var source = source
-        var configuration = ListEngine<TimelineDataSource>.Configuration()
-        if pipeline == .naive {
-            configuration = .naive
-            source.cachesLayouts = false
-        }
-        return ListEngine(
-            source: source, viewport: viewport, scale: scale, placeholder: placeholder, pool: pool ?? self.pool,
-            configuration: configuration, imagePipeline: images)
+    /// An engine over the feed for `viewport` and `pipeline`; every engine of the demo shares
+    /// the session's pool (worker font maps) and image pipeline (its caches) across rebuilds.
+    func makeEngine(viewport: Size, pipeline: PipelineKind) -> ListEngine<TimelineDataSource> {
+        session.makeEngine(viewport: viewport, tuning: EngineTuning(pipeline), placeholder: placeholder)
     }
 }

@@ -13,9 +13,10 @@ struct TimelineInteraction: RowInteraction {
 
     let renderer: PostRenderer
 
-    /// Geometry only (`PostLayout.hit`); main thread at press time.
+    /// Geometry only (`PostLayout.hit`, with the renderer's spec's `hitSlop` for fingers);
+    /// main thread at press time.
     func target(at point: Point, in layout: PostLayout) -> PostHit? {
-        layout.hit(at: point)
+        layout.hit(at: point, slop: renderer.spec.hitSlop)
     }
 
     /// Worker, lane user-interactive: a full cell render (~0.35 ms) or a small dimming layer.

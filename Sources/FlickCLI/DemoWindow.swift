@@ -21,15 +21,16 @@ struct DemoWindow {
         configuration.hz = options.hz
         configuration.renderer = options.renderer
         configuration.title = "Flick — \(setup.source.rowCount) posts"
-        if case .success(let overlays) = OverlayOptions.parse(options.overlays) { configuration.overlays = overlays }
+        configuration.overlays = options.overlays
+        configuration.lockstep = options.lockstep
         let interaction = TimelineInteraction(renderer: setup.source.renderer)
-        let window = try ListWindow(configuration: configuration, interaction: interaction, pipeline: options.pipeline) { viewport, pipeline, pool in
-            setup.makeEngine(viewport: viewport, pipeline: pipeline, pool: pool)
+        let window = try ListWindow(configuration: configuration, interaction: interaction, pipeline: options.pipeline) { viewport, pipeline in
+            setup.makeEngine(viewport: viewport, pipeline: pipeline)
         }
         let info = window.display.info
         print(
             "flick demo: window \(window.display.outputSize) (\(options.width)×\(options.height) pt @\(options.scale)x), "
-                + "\(info.videoDriver)/\(info.renderer), \(info.vsync ? "vsync" : "paced at \(Int(options.hz)) Hz by the clock"), "
+                + "\(info.videoDriver)/\(info.renderer), \(pacing(vsync: info.vsync)), "
                 + "\(setup.source.rowCount) posts, \(options.pipeline) pipeline; ? lists the keys")
         let capture = options.screenshot != nil
         var scriptCompleted: Bool?
@@ -43,6 +44,11 @@ struct DemoWindow {
         setup.source.cache.persistPendingHeights()
         defer { window.close() }
         try write(window, scriptCompleted: scriptCompleted)
+    }
+
+    private func pacing(vsync: Bool) -> String {
+        if options.lockstep { return "lockstep at \(Int(options.hz)) Hz (virtual clock, workers finish each frame's work)" }
+        return vsync ? "vsync" : "paced at \(Int(options.hz)) Hz by the clock"
     }
 
     private func write(_ window: ListWindow<TimelineInteraction>, scriptCompleted: Bool?) throws {

@@ -24,10 +24,7 @@ struct FeedDatabase {
         let database = folder.appendingPathComponent("feed.sqlite").path
         if !FileManager.default.fileExists(atPath: database) {
             FileHandle.standardError.write(Data("flick: generating \(posts) posts in \(folder.path) (once)\n".utf8))
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let pool = withImages ? try ImagePoolGenerator(seed: 1).write(into: folder) : ImagePoolGenerator.plannedPool
-            _ = try FeedGeneration(posts: posts, seed: 1, folder: folder, pool: pool, writeJSON: false).run(
-                progress: ProgressBar(total: posts, label: "posts").update)
+            _ = try Generate.writeFeed(posts: posts, seed: 1, into: folder, images: withImages, json: false)
         } else if withImages, !FileManager.default.fileExists(atPath: folder.appendingPathComponent("images").path) {
             // A feed generated without its pictures (same names, same seed): draw them now.
             FileHandle.standardError.write(Data("flick: drawing the image pool into \(folder.path) (once)\n".utf8))

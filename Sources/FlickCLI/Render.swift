@@ -37,9 +37,9 @@ struct Render: ParsableCommand {
     var out: String = "out/cell.png"
 
     func validate() throws {
-        guard width >= 100, width <= 4_000 else { throw ValidationError("--width must be in 100…4000 points, got \(width)") }
-        guard scale > 0, scale <= 4 else { throw ValidationError("--scale must be in (0, 4], got \(scale)") }
-        guard fontScale >= 0.5, fontScale <= 3 else { throw ValidationError("--font-scale must be in 0.5…3, got \(fontScale)") }
+        try OptionLimits.check(width, in: OptionLimits.cellWidths, option: "--width")
+        try OptionLimits.check(scale, in: OptionLimits.renderScales, option: "--scale")
+        try OptionLimits.check(fontScale, in: 0.5...3, option: "--font-scale")
     }
 
     func run() throws {

@@ -17,15 +17,18 @@ struct RenderText: ParsableCommand {
     @Option(help: "Display scale (device pixels per point).")
     var scale: Double = 2
 
-    @Option(help: "Highlight the first link of each paragraph, as if pressed.")
+    @Flag(help: "Highlight the first link of each paragraph, as if pressed.")
     var highlight = false
 
     @Option(help: "Output PNG path.")
     var out: String = "out/rich-text.png"
 
+    func validate() throws {
+        try OptionLimits.check(width, in: OptionLimits.textWidths, option: "--width")
+        try OptionLimits.check(scale, in: OptionLimits.renderScales, option: "--scale")
+    }
+
     func run() throws {
-        guard width > 0, width <= 4000 else { throw ValidationError("--width must be in 1…4000 points, got \(width)") }
-        guard scale > 0, scale <= 4 else { throw ValidationError("--scale must be in (0, 4], got \(scale)") }
         let paragraphs = text.isEmpty ? SampleText.paragraphs : text
         let bitmap = try RichTextSheet(width: width, scale: DisplayScale(scale), highlightFirstLink: highlight)
             .render(paragraphs)

@@ -6,7 +6,9 @@ import Testing
 /// `flick demo` in a real SDL window on an X display (Xvfb under `make test`): a scripted
 /// session — drag, fling, a touch that stops it, scroll to top, a tap on a mention, a live
 /// switch to the naive pipeline and back, then the mention held down — checked through the
-/// screenshot the renderer reads back and the frame report.
+/// screenshot the renderer reads back and the frame report. The runs are in lockstep (the
+/// hidden `--lockstep`: workers finish each frame's work, the clock moves one frame per frame),
+/// so whether the script fits in its frames does not depend on how fast Xvfb draws.
 @Suite("flick demo in a window", .serialized)
 struct WindowDemoTests {
     static let frames = 900
@@ -25,7 +27,7 @@ struct WindowDemoTests {
             let shot = folder.appendingPathComponent("\(name).png")
             let report = folder.appendingPathComponent("\(name).json")
             let result = try display.runFlick(
-                ["demo", "--db", folder.path, "--hz", "60", "--overlays", "none", "--script", scriptFile.path,
+                ["demo", "--db", folder.path, "--hz", "60", "--lockstep", "--overlays", "none", "--script", scriptFile.path,
                  "--screenshot", shot.path, "--report", report.path] + extra)
             try #require(result.status == 0, "flick demo failed: \(result.stderr)")
             let parsed = try WindowReport(path: report)

@@ -63,30 +63,6 @@ final class WindowTestDisplay {
 
     /// Runs the built `flick` with `DISPLAY` set to this display.
     func runFlick(_ arguments: [String]) throws -> FlickCommand.Result {
-        let process = Process()
-        process.executableURL = FlickCommand.binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = name
-        process.environment = environment
-        // Output goes to files, so a chatty child never blocks on a full pipe.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-window-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let outURL = folder.appendingPathComponent("stdout")
-        let errURL = folder.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return FlickCommand.Result(
-            status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        try FlickCommand.run(arguments, environment: ["DISPLAY": name])
     }
 }

@@ -46,7 +46,6 @@ struct RunSummaryTests {
         #expect(summary.settleToDrawnMilliseconds == [20, 0, nil])
         #expect(summary.settleToDrawn(percentile: 0.5) == 20)
         #expect(summary.settleToDrawn(percentile: 0.95) == .infinity)
-        #expect(abs(summary.settlesDrawnOnArrival - 1.0 / 3) < 1e-9)
     }
 
     @Test func settleToImagesWaitsForTheLastPendingImage() {
@@ -58,6 +57,16 @@ struct RunSummaryTests {
         #expect(summary.settleToDrawnMilliseconds == [0, 0])
         #expect(summary.settleToImagesMilliseconds == [30, 0])
         #expect(summary.settleToImages(percentile: 0.95) == 30)
+    }
+
+    @Test func percentileIsTheNearestRankOfTheSortedValues() {
+        let sorted: [Double] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+        #expect(RunSummary.percentile(0.5, ofSorted: sorted) == 6, "⌊10 × 0.5⌋ = index 5")
+        #expect(RunSummary.percentile(0.99, ofSorted: sorted) == 10)
+        #expect(RunSummary.percentile(1, ofSorted: sorted) == 10, "p = 1 is the last, not past it")
+        #expect(RunSummary.percentile(0, ofSorted: sorted) == 1)
+        #expect(RunSummary.percentile(2, ofSorted: sorted) == 10, "clamped")
+        #expect(RunSummary.percentile(0.5, ofSorted: []) == 0)
     }
 
     @Test func emptyLogSummarizesToZeros() {

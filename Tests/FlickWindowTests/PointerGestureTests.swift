@@ -41,4 +41,14 @@ struct PointerGestureTests {
         _ = gesture.move(to: Point(x: 0, y: 50))
         #expect(gesture.cancel() == [.endDrag])
     }
+
+    @Test func aScriptedDragMovesFromItsFirstPointWithNoSlop() {
+        var gesture = PointerGesture(slop: 6)
+        #expect(gesture.downDragging(at: Point(x: 100, y: 500)) == [.touchDown, .beginDrag(y: 500)])
+        #expect(gesture.move(to: Point(x: 100, y: 498)) == [.drag(y: 498)], "a step inside the slop still moves the list")
+        #expect(gesture.up() == [.endDrag])
+        // Started over a held press: the press is dropped first.
+        _ = gesture.down(at: .zero, listWasMoving: false)
+        #expect(gesture.downDragging(at: Point(x: 0, y: 10)) == [.cancelPress, .touchDown, .beginDrag(y: 10)])
+    }
 }

@@ -43,6 +43,29 @@ struct TextureCacheTests {
         #expect(cache.uploads == 3)
     }
 
+    @Test func anEntryThatOutlivesOneScanStillExpiresLater() {
+        var cache = TextureCache<String>(evictAfterFrames: 2)
+        let steady = bitmap()
+        let fading = bitmap(8)
+        _ = cache.texture(for: fading, frame: 0) { _ in "fading" }
+        // Both in use up to frame 5: the scans in between find nothing to evict.
+        for frame in 0...5 {
+            _ = cache.texture(for: steady, frame: frame) { _ in "steady" }
+            _ = cache.texture(for: fading, frame: frame) { _ in "fading" }
+            #expect(cache.evict(now: frame).isEmpty, "frame \(frame)")
+        }
+        // Then only one stays in use: the other goes once its window has passed.
+        for frame in 6...7 {
+            _ = cache.texture(for: steady, frame: frame) { _ in "steady" }
+            #expect(cache.evict(now: frame).isEmpty, "frame \(frame): fading was used at 5")
+        }
+        _ = cache.texture(for: steady, frame: 8) { _ in "steady" }
+        #expect(cache.evict(now: 8) == ["fading"])
+        #expect(cache.count == 1 && cache.bytes == steady.byteCount)
+        #expect(cache.evict(now: 100) == ["steady"])
+        #expect(cache.count == 0 && cache.bytes == 0)
+    }
+
     @Test func keepsTheBitmapAliveSoItsIdentityCannotBeReused() {
         var cache = TextureCache<Int>(evictAfterFrames: 1)
         weak var weakBitmap: Bitmap?

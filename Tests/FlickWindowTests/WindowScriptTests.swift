@@ -23,7 +23,7 @@ struct WindowScriptTests {
             "headless: a press is a tap, a size change keeps its width")
     }
 
-    @Test func errorsNameTheLineInTheWholeScript() {
+    @Test func errorsNameTheLineInTheWholeScript() throws {
         #expect(throws: WindowScript.ParseError(line: 3, reason: "press takes x and y in points")) {
             try WindowScript(parsing: "wait 1\n\npress 1\n")
         }
@@ -33,6 +33,12 @@ struct WindowScriptTests {
         #expect(throws: WindowScript.ParseError.self) { try WindowScript(parsing: "key nosuchkey") }
         #expect(throws: WindowScript.ParseError.self) { try WindowScript(parsing: "release now") }
         #expect(throws: WindowScript.ParseError.self) { try WindowScript(parsing: "size 10 800") }
+        // `size` takes the window's viewport range, the one `--width`/`--height` take too.
+        #expect(throws: WindowScript.ParseError(line: 1, reason: "size takes a width and a height in 200…4000 points")) {
+            try WindowScript(parsing: "size 199 800")
+        }
+        #expect(try WindowScript(parsing: "size 200 4000").steps == [.size(width: 200, height: 4_000)])
+        #expect(WindowConfiguration.viewportSides == 200...4_000)
     }
 
     @Test func overlayNames() throws {

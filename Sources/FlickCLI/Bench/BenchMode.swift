@@ -21,33 +21,21 @@ enum BenchMode: String, CaseIterable {
     /// Images load for every row in range during fast flings, not just the landing zone.
     case noImageDeferral = "no-image-deferral"
 
-    static let standard: [BenchMode] = [.flick, .naive]
-
-    /// The engine configuration, pool and source tweak for this mode.
-    func configure(_ source: inout TimelineDataSource) -> (ListEngine<TimelineDataSource>.Configuration, QueuePool<TextContextBox>?) {
-        var configuration = ListEngine<TimelineDataSource>.Configuration()
+    /// The engine tuning for this mode (the naive one is `EngineTuning.naive`, the demo's).
+    var tuning: EngineTuning {
+        var tuning = EngineTuning.flick
         switch self {
-        case .flick:
-            break
-        case .naive:
-            source.cachesLayouts = false
-            configuration = .naive
-        case .noLayoutCache:
-            source.cachesLayouts = false
-        case .noAsyncRaster:
-            configuration = .naive
-        case .noFastFling:
-            configuration.fastFling = false
-        case .noSkeletons:
-            configuration.skeletons = false
-        case .noImageDeferral:
-            configuration.defersImagesDuringFling = false
-        case .noQueuePool:
-            let copy = source
-            return (configuration, QueuePool(queuesPerLane: 16, label: "flick.bench.wide", workerNice: 0) { _ in copy.makeWorkerContext() })
+        case .flick, .noQueuePool: break
+        case .naive: tuning = .naive
+        case .noLayoutCache: tuning.cachesLayouts = false
+        case .noAsyncRaster: tuning.configuration = .naive
+        case .noFastFling: tuning.configuration.fastFling = false
+        case .noSkeletons: tuning.configuration.skeletons = false
+        case .noImageDeferral: tuning.configuration.defersImagesDuringFling = false
         }
-        return (configuration, nil)
+        return tuning
     }
-}
 
-typealias TextContextBox = TimelineDataSource.WorkerContext
+    /// The worker pool this mode runs on.
+    var workers: TimelineSession.Workers { self == .noQueuePool ? .wide : .perCore }
+}

@@ -33,25 +33,18 @@ struct ScrollBenchmark {
 
     let database: String
     let hz: Double
-    /// Scripts to replay, by name.
-    let scripts: [(name: String, text: String)]
+    /// Scripts to replay, by name, parsed once for every mode.
+    let scripts: [(name: String, script: ScrollScript)]
     let viewport = Size(width: 375, height: 667)
     let scale = DisplayScale.two
 
     func run(_ mode: BenchMode, progress: (String) -> Void) throws -> Result {
         let cpuBefore = ResourceUsage.cpuSeconds
         let started = DispatchTime.now().uptimeNanoseconds
-        let store = try FeedStore(path: database, configuration: .viewing)
-        var source = try TimelineDataSource(store: store)
-        let (configuration, modePool) = mode.configure(&source)
-        let workerSource = source
-        let pool = modePool ?? QueuePool(label: "flick.list") { _ in workerSource.makeWorkerContext() }
-        var images = ImagePipeline.Configuration()
-        images.baseFolder = URL(fileURLWithPath: database).deletingLastPathComponent()
-        let pipeline = try ImagePipeline(configuration: images, workers: ImageWorkers(pool: pool))
-        let engine = ListEngine(
-            source: source, viewport: viewport, scale: scale, placeholder: source.placeholderTile(width: viewport.width, scale: scale),
-            pool: pool, configuration: configuration, imagePipeline: pipeline)
+        // A fresh session per mode: its own store, caches and pool, as a fresh launch has.
+        let session = try TimelineSession(database: database, scale: scale, workers: mode.workers)
+        guard let pipeline = session.images else { preconditionFailure("a session without imagesFailed throws instead") }
+        let engine = session.makeEngine(viewport: viewport, tuning: mode.tuning, placeholder: session.placeholder(width: viewport.width))
         let display = HeadlessDisplay(engine: engine, hz: hz, pacing: .realTime)
         var firstFrame = Double.infinity
         for _ in 0..<Int(hz * 5) {
@@ -62,9 +55,9 @@ struct ScrollBenchmark {
             }
         }
         let scriptsStart = display.frames.count
-        for (name, text) in scripts {
+        for (name, script) in scripts {
             progress("\(mode.rawValue): \(name)")
-            display.play(try ScrollScript(parsing: text))
+            display.play(script)
         }
         let frames = Array(display.frames.dropFirst(scriptsStart))
         let counters = engine.counters

@@ -30,6 +30,8 @@ public final class HeadlessDisplay<Source: ListDataSource> {
     /// Frame indices at which each fling or scroll-to-top came to rest.
     public private(set) var settles: [Int] = []
     private var time = 0.0
+    /// The `onFrame` of the replay in progress (cleared when `play` returns).
+    private var frameObserver: ((FrameStats) -> Void)?
     private let startedAt = DispatchTime.now().uptimeNanoseconds
 
     public init(engine: ListEngine<Source>, hz: Double = 120, pacing: Pacing = .realTime) {
@@ -63,68 +65,21 @@ public final class HeadlessDisplay<Source: ListDataSource> {
         for _ in 0..<max(1, Int((seconds * hz).rounded())) { step() }
     }
 
-    /// Replays `script`; `onFrame` sees each frame (progress, HUDs).
-    public func play(_ script: ScrollScript, onFrame: (FrameStats) -> Void = { _ in }) {
-        for step in script.steps { play(step, onFrame: onFrame) }
-    }
+    /// Frames run so far (the frame limit of a replay counts these).
+    public var framesRun: Int { frames.count }
 
-    // MARK: Steps
-
-    private func play(_ step: ScrollScript.Step, onFrame: (FrameStats) -> Void) {
-        func frame() { onFrame(self.step()) }
-        switch step {
-        case .wait(let seconds):
-            for _ in 0..<frames(seconds) { frame() }
-        case .drag(let fromY, let toY, let seconds):
-            engine.beginDrag(at: fromY, time: time)
-            let count = frames(seconds)
-            for index in 1...count {
-                frame()
-                engine.drag(to: fromY + (toY - fromY) * Double(index) / Double(count), time: time)
-            }
-            engine.endDrag(time: time)
-        case .fling(let velocity):
-            engine.fling(velocity: velocity, time: time)
-        case .scroll(let velocity, let seconds):
-            // A held finger moving at constant speed (content follows it 1:1), then lifted.
-            let startY = velocity >= 0 ? engine.viewport.height * 0.9 : engine.viewport.height * 0.1
-            engine.beginDrag(at: startY, time: time)
-            var pointer = startY
-            for _ in 0..<frames(seconds) {
-                frame()
-                pointer -= velocity * frameInterval
-                engine.drag(to: pointer, time: time)
-            }
-            engine.endDrag(time: time)
-        case .touch:
-            engine.touchDown(time: time)
-            frame()
-        case .tap(let x, let y):
-            engine.touchDown(time: time)
-            if let hit = engine.row(at: Point(x: x, y: y)) { taps.append((hit.row, hit.local)) }
-            frame()
-        case .scrollToTop:
-            engine.scrollToTop(time: time)
-        case .jump(let row):
-            engine.jump(toRow: row, time: time)
-            frame()
-        case .resize(let width):
-            engine.resize(width: width, time: time)
-            frame()
-        case .reload(let rows):
-            engine.reload(rows: rows)
-            frame()
-        case .settle:
-            let limit = Int(5 * hz)
-            var count = 0
-            repeat {
-                frame()
-                count += 1
-            } while count < limit && (engine.physics.phase != .idle || !engine.visibleRowsFullyDrawn)
+    /// Replays `script` (`ScriptReplay`: the same steps the window replays); `onFrame` sees
+    /// each frame (progress, HUDs). With `frameLimit`, stops once that many frames have run
+    /// in all, even mid-step.
+    /// - Returns: whether every step ran before the limit.
+    @discardableResult
+    public func play(_ script: ScrollScript, frameLimit: Int? = nil, onFrame: (FrameStats) -> Void = { _ in }) -> Bool {
+        withoutActuallyEscaping(onFrame) { observer in
+            frameObserver = observer
+            defer { frameObserver = nil }
+            return ScriptReplay(target: self, frameLimit: frameLimit).play(script.steps)
         }
     }
-
-    private func frames(_ seconds: Double) -> Int { max(1, Int((seconds * hz).rounded())) }
 
     /// Sleeps until the wall clock reaches this frame's deadline (never drifts: deadlines are
     /// computed from the start, not from the previous frame).
@@ -132,5 +87,19 @@ public final class HeadlessDisplay<Source: ListDataSource> {
         let deadline = startedAt + UInt64(time * 1e9)
         let now = DispatchTime.now().uptimeNanoseconds
         if deadline > now { usleep(UInt32((deadline - now) / 1_000)) }
+    }
+}
+
+extension HeadlessDisplay: ScriptReplayTarget {
+    /// One frame of a replay, shown to the replay's `onFrame`. Never stops by itself.
+    public func runScriptFrame(isFinal: Bool) {
+        let stats = step()
+        frameObserver?(stats)
+    }
+
+    /// A tap lands: stops a fling, and whatever row it hits is recorded in `taps`.
+    public func scriptBeginTap(at point: Point) {
+        engine.touchDown(time: time)
+        if let hit = engine.row(at: point) { taps.append((hit.row, hit.local)) }
     }
 }

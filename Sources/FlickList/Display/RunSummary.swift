@@ -20,8 +20,6 @@ public struct RunSummary: Hashable, Sendable {
     public let meanSkeletonPercent: Double
     /// Mean share of the viewport showing the placeholder tile (rows with no layout yet), percent.
     public let meanPlaceholderPercent: Double
-    /// Frames that showed any placeholder tile.
-    public let placeholderFrames: Int
     /// Milliseconds from each settle until the visible rows were fully drawn (0 when drawn at
     /// the settle frame; `nil` entries mean never within the run).
     public let settleToDrawnMilliseconds: [Double?]
@@ -35,12 +33,9 @@ public struct RunSummary: Hashable, Sendable {
         budgetMilliseconds = 1000 / hz
         frameCount = frames.count
         let sorted = frames.map(\.mainThreadMilliseconds).sorted()
-        func percentile(_ p: Double) -> Double {
-            sorted.isEmpty ? 0 : sorted[Swift.min(sorted.count - 1, Int(Double(sorted.count) * p))]
-        }
-        p50 = percentile(0.5)
-        p90 = percentile(0.9)
-        p99 = percentile(0.99)
+        p50 = Self.percentile(0.5, ofSorted: sorted)
+        p90 = Self.percentile(0.9, ofSorted: sorted)
+        p99 = Self.percentile(0.99, ofSorted: sorted)
         max = sorted.last ?? 0
         let budget = budgetMilliseconds
         jankyFrames = frames.filter { $0.mainThreadMilliseconds > budget }.count
@@ -52,15 +47,25 @@ public struct RunSummary: Hashable, Sendable {
         meanBlankPercent = frames.reduce(0) { $0 + $1.blankFraction } / count * 100
         meanSkeletonPercent = frames.reduce(0) { $0 + $1.skeletonFraction } / count * 100
         meanPlaceholderPercent = frames.reduce(0) { $0 + $1.placeholderFraction } / count * 100
-        placeholderFrames = frames.filter { $0.rowsPlaceholder > 0 || $0.placeholderPixels > 0 }.count
-        settleToDrawnMilliseconds = settles.map { settle in
-            frames.first { $0.index >= settle && $0.allRowsDrawn }
-                .map { Double($0.index - settle) * 1000 / hz }
+        settleToDrawnMilliseconds = Self.delays(after: settles, in: frames, hz: hz) { $0.allRowsDrawn }
+        settleToImagesMilliseconds = Self.delays(after: settles, in: frames, hz: hz) { $0.allRowsDrawn && $0.imagesPending == 0 }
+    }
+
+    /// Milliseconds from each settle to the first frame at or after it that passes `done`
+    /// (`nil`: none in the log).
+    private static func delays(after settles: [Int], in frames: [FrameStats], hz: Double, until done: (FrameStats) -> Bool) -> [Double?] {
+        settles.map { settle in
+            frames.first { $0.index >= settle && done($0) }.map { Double($0.index - settle) * 1000 / hz }
         }
-        settleToImagesMilliseconds = settles.map { settle in
-            frames.first { $0.index >= settle && $0.allRowsDrawn && $0.imagesPending == 0 }
-                .map { Double($0.index - settle) * 1000 / hz }
-        }
+    }
+
+    /// The value at percentile `p` (0…1, clamped) of `sorted` (ascending) by nearest rank:
+    /// the element at ⌊count × p⌋, the last for p = 1; 0 when empty. The one definition the
+    /// benchmark, the demo report and the window's HUD share.
+    public static func percentile(_ p: Double, ofSorted sorted: [Double]) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let rank = Int(Double(sorted.count) * Swift.min(Swift.max(p, 0), 1))
+        return sorted[Swift.min(sorted.count - 1, rank)]
     }
 
     public var jankyPercent: Double { frameCount == 0 ? 0 : Double(jankyFrames) / Double(frameCount) * 100 }
@@ -76,14 +81,6 @@ public struct RunSummary: Hashable, Sendable {
     }
 
     private static func percentile(_ p: Double, of delays: [Double?]) -> Double {
-        let values = delays.map { $0 ?? .infinity }.sorted()
-        guard !values.isEmpty else { return 0 }
-        return values[Swift.min(values.count - 1, Int(Double(values.count) * p))]
-    }
-
-    /// Share of settles whose landing rows were fully drawn by the settle frame itself.
-    public var settlesDrawnOnArrival: Double {
-        guard !settleToDrawnMilliseconds.isEmpty else { return 1 }
-        return Double(settleToDrawnMilliseconds.filter { $0 == 0 }.count) / Double(settleToDrawnMilliseconds.count)
+        percentile(p, ofSorted: delays.map { $0 ?? .infinity }.sorted())
     }
 }

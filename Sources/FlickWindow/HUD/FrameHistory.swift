@@ -1,3 +1,5 @@
+import FlickList
+
 /// The last few seconds of frames, for the HUD: main-thread milliseconds per frame and when
 /// each frame started. Fixed capacity, no allocation after init. Pure value; any thread.
 public struct FrameHistory: Sendable {
@@ -42,8 +44,6 @@ public struct FrameHistory: Sendable {
 
     /// The `p` percentile (0…1) of main-thread milliseconds over the kept frames.
     public func percentile(_ p: Double) -> Double {
-        let sorted = samples.map(\.milliseconds).sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * min(max(p, 0), 1)))]
+        RunSummary.percentile(p, ofSorted: samples.map(\.milliseconds).sorted())
     }
 }

@@ -61,9 +61,6 @@ final class HUDText {
         }
     }
 
-    /// Blocks until queued panels are drawn (tests and screenshots of a first frame).
-    func waitUntilIdle() { pool.waitUntilIdle() }
-
     /// Panel padding and text style: 11 pt white on translucent black.
     nonisolated static let padding = 6.0
     nonisolated static let style = TextStyle(fontSize: 11, color: .white, lineSpacing: 1)

@@ -50,6 +50,15 @@ public struct PointerGesture: Sendable {
         return actions
     }
 
+    /// Pointer pressed at `point` as the start of a drag, with no slop to cross first: a
+    /// scripted finger moves on purpose, so there is no tap to tell apart and the drag's
+    /// first step is not lost. Ends whatever was going on before.
+    public mutating func downDragging(at point: Point) -> [Action] {
+        let ended = cancel()
+        state = .dragging
+        return ended + [.touchDown, .beginDrag(y: point.y)]
+    }
+
     /// Pointer moved to `point` (ignored when not pressed).
     public mutating func move(to point: Point) -> [Action] {
         switch state {

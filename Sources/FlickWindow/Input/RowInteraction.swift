@@ -36,10 +36,3 @@ public protocol RowInteraction<Source>: Sendable {
     func describe(_ target: Target, in layout: Source.Layout) -> String
 }
 
-/// No taps: every point hits nothing.
-public struct NoRowInteraction<Source: ListDataSource>: RowInteraction {
-    public init() {}
-    public func target(at point: Point, in layout: Source.Layout) -> Never? { nil }
-    public func pressedAppearance(of target: Never, in layout: Source.Layout, context: Source.WorkerContext) -> PressedAppearance {}
-    public func describe(_ target: Never, in layout: Source.Layout) -> String {}
-}

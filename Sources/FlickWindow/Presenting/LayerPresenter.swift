@@ -26,30 +26,25 @@ final class LayerPresenter {
         textures = TextureCache(evictAfterFrames: evictAfterFrames)
     }
 
-    /// Draws `layers` in order; returns where each row's cell was drawn (row → origin, points).
-    @discardableResult
-    func draw(_ layers: [DisplayLayer], scale: DisplayScale, override: RowOverride?) -> [Int: Point] {
-        var cellOrigins: [Int: Point] = [:]
+    /// Draws `layers` in order; a pressed row (`override`) gets its highlighted cell and,
+    /// over its layers, the press overlays placed at its cell's origin.
+    func draw(_ layers: [DisplayLayer], scale: DisplayScale, override: RowOverride?) {
+        var pressedCellOrigin: Point?
         for layer in layers {
             var bitmap = layer.bitmap
-            if layer.role == .cell {
-                cellOrigins[layer.row] = layer.origin
-                if let override, override.row == layer.row, let cell = override.appearance.cell,
-                    cell.pixelSize == layer.bitmap.pixelSize
-                {
-                    bitmap = cell
-                }
+            if let override, layer.role == .cell, override.row == layer.row {
+                pressedCellOrigin = layer.origin
+                if let cell = override.appearance.cell, cell.pixelSize == layer.bitmap.pixelSize { bitmap = cell }
             }
             if let clip = layer.clip { display.setClip(clip.pixelRect(scale)) }
             draw(bitmap, at: layer.origin, scale: scale, blended: !layer.isOpaque)
             if layer.clip != nil { display.setClip(nil) }
         }
-        if let override, let origin = cellOrigins[override.row] {
+        if let override, let origin = pressedCellOrigin {
             for overlay in override.appearance.overlays {
                 draw(overlay.bitmap, at: Point(x: origin.x + overlay.frame.minX, y: origin.y + overlay.frame.minY), scale: scale, blended: !overlay.isOpaque)
             }
         }
-        return cellOrigins
     }
 
     /// Draws one bitmap with its top-left at `origin` (points), uploading it if needed.

@@ -18,6 +18,9 @@ public struct TextureCache<Texture> {
     /// short reversal finds its rows still uploaded.
     public let evictAfterFrames: Int
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// No entry was last used before this frame (a lower bound: reuse only raises the true
+    /// oldest), so `evict` scans the entries only when one of them could have expired.
+    private var oldestLastUse = Int.max
     /// Uploads since the start (every miss that produced a texture).
     public private(set) var uploads = 0
     /// Bytes of bitmap pixels behind the cached textures.
@@ -43,21 +46,33 @@ public struct TextureCache<Texture> {
         }
         guard let texture = upload(bitmap) else { return nil }
         entries[key] = Entry(bitmap: bitmap, texture: texture, lastUsedFrame: frame)
+        oldestLastUse = min(oldestLastUse, frame)
         uploads += 1
         bytes += bitmap.byteCount
         return texture
     }
 
     /// Removes entries unused since `frame − evictAfterFrames` and returns their textures, for
-    /// the caller to destroy.
+    /// the caller to destroy. Once per frame; scans the entries only when the oldest last use
+    /// may be past the limit (at most once per `evictAfterFrames` frames when none expires).
     public mutating func evict(now frame: Int) -> [Texture] {
         let limit = frame - evictAfterFrames
-        let stale = entries.filter { $0.value.lastUsedFrame < limit }
-        for (key, entry) in stale {
-            entries[key] = nil
-            bytes -= entry.bitmap.byteCount
+        guard oldestLastUse < limit else { return [] }
+        var staleKeys: [ObjectIdentifier] = []
+        var oldestKept = Int.max
+        for (key, entry) in entries {
+            if entry.lastUsedFrame < limit {
+                staleKeys.append(key)
+            } else {
+                oldestKept = min(oldestKept, entry.lastUsedFrame)
+            }
         }
-        return stale.map(\.value.texture)
+        oldestLastUse = oldestKept
+        return staleKeys.compactMap { key in
+            guard let entry = entries.removeValue(forKey: key) else { return nil }
+            bytes -= entry.bitmap.byteCount
+            return entry.texture
+        }
     }
 
     /// Empties the cache (the renderer is going away) and returns every texture.
@@ -65,6 +80,7 @@ public struct TextureCache<Texture> {
         defer {
             entries.removeAll()
             bytes = 0
+            oldestLastUse = Int.max
         }
         return entries.values.map(\.texture)
     }

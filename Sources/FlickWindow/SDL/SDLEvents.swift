@@ -7,7 +7,7 @@ public enum WindowEvent: Hashable, Sendable {
     case resized(PixelSize)
     case pointerDown(x: Double, y: Double)
     case pointerMoved(x: Double, y: Double)
-    case pointerUp(x: Double, y: Double)
+    case pointerUp
     /// Wheel or trackpad: positive scrolls toward later rows, in wheel notches (fractional
     /// for precise trackpads).
     case wheel(notches: Double)
@@ -61,7 +61,7 @@ extension SDLDisplay {
         case SDL_MOUSEBUTTONDOWN.rawValue where Int32(event.button.button) == SDL_BUTTON_LEFT:
             return .pointerDown(x: Double(event.button.x) * pixelsPerUnit, y: Double(event.button.y) * pixelsPerUnit)
         case SDL_MOUSEBUTTONUP.rawValue where Int32(event.button.button) == SDL_BUTTON_LEFT:
-            return .pointerUp(x: Double(event.button.x) * pixelsPerUnit, y: Double(event.button.y) * pixelsPerUnit)
+            return .pointerUp
         case SDL_MOUSEMOTION.rawValue:
             return .pointerMoved(x: Double(event.motion.x) * pixelsPerUnit, y: Double(event.motion.y) * pixelsPerUnit)
         case SDL_MOUSEWHEEL.rawValue:

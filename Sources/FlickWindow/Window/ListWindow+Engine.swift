@@ -48,7 +48,7 @@ extension ListWindow {
         old.stop()  // it is only shown until the new one has drawn; its queued work is waste
         let place = anchor
         let coasting = old.physics.phase == .decelerating ? old.physics.velocity : nil
-        let new = makeEngine(viewport, pipeline, old.pool)
+        let new = makeEngine(viewport, pipeline)
         new.compositor.drawsFramebuffer = false
         new.jump(toRow: place.row, time: time)
         // Rows above the anchor have estimated heights in the new engine; the offset into the

@@ -48,7 +48,7 @@ extension ListWindow {
         let size = windowSize
         if overlays.contains(.hud) { drawHUD(shown: shown, misaligned: problems.count, time: time) }
         if overlays.contains(.keys) {
-            hudText.show(.keys, lines: ["Keys"] + configuration.keyMap.compactHelpLines, width: min(size.width - 24, 420), scale: configuration.scale, now: time)
+            hudText.show(.keys, lines: keyListLines, width: min(size.width - 24, 420), scale: configuration.scale, now: time)
             if let panel = hudText.bitmaps[.keys] {
                 presenter.draw(panel, at: Point(x: 12, y: max(12, (size.height - panel.pointSize.height) / 2)), scale: configuration.scale, blended: true)
             }
@@ -65,8 +65,12 @@ extension ListWindow {
 
     /// Fills a rect given in viewport points.
     func fill(_ rect: Rect, _ color: OverlayColor) {
-        let pixels = rect.pixelRect(configuration.scale)
-        display.fill(x: pixels.x, y: pixels.y, width: pixels.width, height: pixels.height, color)
+        fill([rect], color)
+    }
+
+    /// Fills rects given in viewport points, all in one colour, with one renderer call.
+    func fill(_ rects: [Rect], _ color: OverlayColor) {
+        display.fill(rects.map { $0.pixelRect(configuration.scale) }, color)
     }
 
     private func tintRows(of shown: Engine) {
@@ -118,7 +122,8 @@ extension ListWindow {
         let frame = Rect(x: 8, y: graphTop, width: width, height: 44)
         let graph = FrameGraph(milliseconds: history.samples.map(\.milliseconds), in: frame, budget: 1000 / configuration.hz)
         fill(frame, OverlayPalette.graphBackground)
-        for bar in graph.bars { fill(bar.rect, bar.overBudget ? OverlayPalette.graphBarLate : OverlayPalette.graphBar) }
+        fill(graph.bars.filter { !$0.overBudget }.map(\.rect), OverlayPalette.graphBar)
+        fill(graph.bars.filter(\.overBudget).map(\.rect), OverlayPalette.graphBarLate)
         fill(Rect(x: frame.minX, y: scale.round(graph.budgetLineY), width: frame.width, height: 1 / scale.value), OverlayPalette.budgetLine)
     }
 

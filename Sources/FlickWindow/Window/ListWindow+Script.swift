@@ -2,20 +2,19 @@ import FlickCore
 import FlickList
 
 extension ListWindow {
-    /// Why a replay stopped early.
-    struct Stop: Error {}
-
-    /// Replays `script` in the window through the same paths as real input (drags, taps and
-    /// presses go through the pointer gesture; keys through the key map), one `step()` per
-    /// frame. Stops early when the window is closed or `frameLimit` frames have run; the frame
-    /// that reaches the limit is captured when `capture` is set.
-    ///
-    /// Semantics match `HeadlessDisplay.play`: a drag presses at the viewport's middle x.
+    /// Replays `script` in the window, one `step()` per frame. List steps are `ScriptReplay`'s
+    /// (the same as headless), with pointer input sent through the pointer gesture as a mouse
+    /// would; the window's own steps (press, release, key, size) are played here. Stops early
+    /// when the window is closed or `frameLimit` frames have run in all; the frame that reaches
+    /// the limit is captured when `capture` is set.
     /// - Returns: whether every step ran (false: closed or out of frames first).
     @discardableResult
     public func play(_ script: WindowScript, frameLimit: Int? = nil, capture: Bool = false) -> Bool {
+        capturesFinalFrame = capture
+        defer { capturesFinalFrame = false }
+        let replay = ScriptReplay(target: self, frameLimit: frameLimit)
         do {
-            for step in script.steps { try play(step, limit: frameLimit, capture: capture) }
+            for step in script.steps { try play(step, replay: replay) }
             return true
         } catch {
             return false
@@ -24,16 +23,29 @@ extension ListWindow {
 
     /// Runs frames until the window is closed or the limit is reached (interactive use).
     public func runInteractively(frameLimit: Int? = nil, capture: Bool = false) {
+        capturesFinalFrame = capture
+        defer { capturesFinalFrame = false }
+        let replay = ScriptReplay(target: self, frameLimit: frameLimit)
         do {
-            while true { try frame(limit: frameLimit, capture: capture) }
+            while true { try replay.frame() }
         } catch {}
     }
 
-    /// One frame unless the run is over; throws `Stop` once it is.
-    private func frame(limit: Int?, capture: Bool) throws(Stop) {
-        guard !isQuitRequested, limit.map({ frameIndex < $0 }) ?? true else { throw Stop() }
-        let last = limit.map { frameIndex == $0 - 1 } ?? false
-        step(capture: capture && last)
+    private func play(_ step: WindowScript.Step, replay: ScriptReplay<ListWindow>) throws(ScriptReplayStopped) {
+        switch step {
+        case .list(let step):
+            try replay.play(step)
+        case .press(let x, let y):
+            pointerDown(at: Point(x: x, y: y), time: now)
+        case .release:
+            pointerUp(time: now)
+        case .size(let width, let height):
+            resizeWindow(to: Size(width: width, height: height), time: now)
+            try replay.frame()
+        case .key(let key):
+            if let command = configuration.keyMap.command(for: key) { perform(command, time: now) }
+            try replay.frame()
+        }
     }
 
     /// Resizes the window as a user would (the resize event that follows changes nothing more).
@@ -41,71 +53,31 @@ extension ListWindow {
         display.setSize(configuration.scale.pixelSize(size))
         viewportChanged(to: size, time: time)
     }
+}
 
-    private func play(_ step: WindowScript.Step, limit: Int?, capture: Bool) throws(Stop) {
-        func frame() throws(Stop) { try self.frame(limit: limit, capture: capture) }
-        func frames(_ seconds: Double) -> Int { max(1, Int((seconds * configuration.hz).rounded())) }
-        let middle = engine.viewport.width / 2
-        switch step {
-        case .press(let x, let y):
-            pointerDown(at: Point(x: x, y: y), time: now)
-        case .release:
-            pointerUp(time: now)
-        case .size(let width, let height):
-            resizeWindow(to: Size(width: width, height: height), time: now)
-            try frame()
-        case .key(let key):
-            if let command = configuration.keyMap.command(for: key) { perform(command, time: now) }
-            try frame()
-        case .list(let step):
-            switch step {
-            case .wait(let seconds):
-                for _ in 0..<frames(seconds) { try frame() }
-            case .drag(let fromY, let toY, let seconds):
-                pointerDown(at: Point(x: middle, y: fromY), time: now)
-                let count = frames(seconds)
-                for index in 1...count {
-                    try frame()
-                    pointerMoved(to: Point(x: middle, y: fromY + (toY - fromY) * Double(index) / Double(count)), time: now)
-                }
-                pointerUp(time: now)
-            case .fling(let velocity):
-                engine.fling(velocity: velocity, time: now)
-            case .scroll(let velocity, let seconds):
-                var pointer = velocity >= 0 ? engine.viewport.height * 0.9 : engine.viewport.height * 0.1
-                pointerDown(at: Point(x: middle, y: pointer), time: now)
-                for _ in 0..<frames(seconds) {
-                    try frame()
-                    pointer -= velocity / configuration.hz
-                    pointerMoved(to: Point(x: middle, y: pointer), time: now)
-                }
-                pointerUp(time: now)
-            case .touch:
-                engine.touchDown(time: now)
-                try frame()
-            case .tap(let x, let y):
-                pointerDown(at: Point(x: x, y: y), time: now)
-                try frame()
-                pointerUp(time: now)
-            case .scrollToTop:
-                engine.scrollToTop(time: now)
-            case .jump(let row):
-                engine.jump(toRow: row, time: now)
-                try frame()
-            case .resize(let width):
-                resizeWindow(to: Size(width: width, height: windowSize.height), time: now)
-                try frame()
-            case .reload(let rows):
-                engine.reload(rows: rows)
-                try frame()
-            case .settle:
-                let limitFrames = Int(5 * configuration.hz)
-                var count = 0
-                repeat {
-                    try frame()
-                    count += 1
-                } while count < limitFrames && (engine.physics.phase != .idle || !engine.visibleRowsFullyDrawn)
-            }
-        }
+/// The window as a replay target: frames are `step()`s; pointer steps go through the pointer
+/// gesture (a drag starts at its first point, with no slop to cross); `touch`, flings, jumps
+/// and reloads go to the engine as the headless display sends them. Main thread.
+extension ListWindow: ScriptReplayTarget {
+    public var hz: Double { configuration.hz }
+    public var framesRun: Int { frameIndex }
+
+    /// One frame, captured when it is the last the limit allows and a capture was asked for.
+    public func runScriptFrame(isFinal: Bool) throws(ScriptReplayStopped) {
+        guard !isQuitRequested else { throw ScriptReplayStopped() }
+        step(capture: capturesFinalFrame && isFinal)
+    }
+
+    public func scriptBeginDrag(at point: Point) {
+        apply(gesture.downDragging(at: point), time: now)
+    }
+
+    public func scriptMoveDrag(to point: Point) { pointerMoved(to: point, time: now) }
+    public func scriptEndDrag() { pointerUp(time: now) }
+    public func scriptBeginTap(at point: Point) { pointerDown(at: point, time: now) }
+    public func scriptEndTap() { pointerUp(time: now) }
+
+    public func scriptResize(width: Double) {
+        resizeWindow(to: Size(width: width, height: windowSize.height), time: now)
     }
 }

@@ -13,8 +13,8 @@ import Foundation
 /// (a vsynced present, or the window's own clock at `hz`).
 ///
 /// ```swift
-/// let window = try ListWindow(configuration: WindowConfiguration(), interaction: taps) { viewport, pipeline, pool in
-///     ListEngine(source: source, viewport: viewport, scale: .two, placeholder: tile, pool: pool, ...)
+/// let window = try ListWindow(configuration: WindowConfiguration(), interaction: taps) { viewport, pipeline in
+///     ListEngine(source: source, viewport: viewport, scale: .two, placeholder: tile, pool: sharedPool, ...)
 /// }
 /// while !window.isQuitRequested { window.step() }
 /// ```
@@ -22,9 +22,10 @@ import Foundation
 public final class ListWindow<Interaction: RowInteraction> {
     public typealias Source = Interaction.Source
     public typealias Engine = ListEngine<Source>
-    /// Builds an engine for a viewport and pipeline, reusing `pool` when given (so worker
-    /// contexts and font maps survive a rebuild). Main thread.
-    public typealias EngineFactory = @MainActor (_ viewport: Size, _ pipeline: PipelineKind, _ pool: QueuePool<Source.WorkerContext>?) -> Engine
+    /// Builds an engine for a viewport and pipeline. Called again on every rebuild (a new
+    /// height, a pipeline switch): give every engine the same worker pool, so worker contexts
+    /// and font maps survive. Main thread.
+    public typealias EngineFactory = @MainActor (_ viewport: Size, _ pipeline: PipelineKind) -> Engine
 
     public let configuration: WindowConfiguration
     public let display: SDLDisplay
@@ -62,6 +63,12 @@ public final class ListWindow<Interaction: RowInteraction> {
     /// A window size waiting to settle before the engine is rebuilt for it.
     var pendingViewport: (size: Size, since: Double)?
     var frameIndex = 0
+    /// Lockstep runs: the time of the next frame on the virtual clock, seconds.
+    var virtualTime = 0.0
+    /// The replay in progress captures the frame its limit ends on (`play`, `runInteractively`).
+    var capturesFinalFrame = false
+    /// The key list's text, made once (the key map never changes).
+    let keyListLines: [String]
 
     /// Opens the window and builds the first engine with `makeEngine`.
     /// - Throws: `SDLDisplay.Failure` when there is no display or SDL cannot open a window.
@@ -77,17 +84,19 @@ public final class ListWindow<Interaction: RowInteraction> {
         display = try SDLDisplay(title: configuration.title, pixelSize: pixels, renderer: configuration.renderer, vsyncAt: configuration.hz)
         timing = display.info.vsync ? .vsync : .timer
         presenter = LayerPresenter(display: display, evictAfterFrames: configuration.evictTexturesAfterFrames)
-        engine = makeEngine(configuration.viewport, pipeline, nil)
+        engine = makeEngine(configuration.viewport, pipeline)
         engine.compositor.drawsFramebuffer = false
         scrollDistance = ScrollDistance(configuration: engine.configuration.physics)
+        keyListLines = ["Keys"] + configuration.keyMap.compactHelpLines
         let start = clock.now
         pacer = FramePacer(hz: configuration.hz, start: start)
         nextFrameStart = start
         updateTitle()
     }
 
-    /// Seconds on the window's clock (the time engine input is given).
-    public var now: Double { clock.now }
+    /// Seconds on the window's clock (the time engine input is given): the wall clock, or in
+    /// lockstep the virtual clock, which moves by exactly one frame interval per frame.
+    public var now: Double { configuration.lockstep ? virtualTime : clock.now }
     public var pipeline: PipelineKind { PipelineKind(engine.configuration.pipeline) }
 
     /// The press held now, when it hit something: the row, the target and the row's layout.
@@ -100,10 +109,12 @@ public final class ListWindow<Interaction: RowInteraction> {
 
     /// Runs one frame: waits for its start, handles events, steps the engine, draws, presents.
     /// With `capture`, the frame is read back into `capturedFrame` before it is presented.
+    /// Durations are measured on the wall clock; `start` is the frame's time on `now`'s clock.
     @discardableResult
     public func step(capture: Bool = false) -> WindowFrame {
         waitForFrameStart()
-        let start = clock.now
+        let wallStart = clock.now
+        let start = now
         for event in display.pollEvents() { handle(event, time: start) }
         applyPendingViewport(time: start)
         let wasMoving = engine.physics.phase != .idle
@@ -131,7 +142,7 @@ public final class ListWindow<Interaction: RowInteraction> {
         let end = clock.now
 
         stats.index = frameIndex
-        stats.mainThreadMilliseconds = (end - start) * 1000
+        stats.mainThreadMilliseconds = (end - wallStart) * 1000
         let frame = WindowFrame(
             stats: stats, engineMilliseconds: engineMilliseconds, drawMilliseconds: (presentStart - drawStart) * 1000,
             presentMilliseconds: (end - presentStart) * 1000, uploads: uploads, misalignedLayers: misaligned,
@@ -141,7 +152,8 @@ public final class ListWindow<Interaction: RowInteraction> {
         history.append(start: start, milliseconds: stats.mainThreadMilliseconds)
         if wasMoving, engine.physics.phase == .idle { settles.append(frameIndex) }
         frameIndex += 1
-        nextFrameStart = timing == .vsync ? end : pacer.nextDeadline(frameStart: start, now: end)
+        virtualTime += 1 / configuration.hz
+        nextFrameStart = timing == .vsync ? end : pacer.nextDeadline(frameStart: wallStart, now: end)
         return frame
     }
 
@@ -152,7 +164,13 @@ public final class ListWindow<Interaction: RowInteraction> {
     }
 
     /// Sleeps until the next frame's start (the timer pacing; a vsynced present already waited).
+    /// In lockstep it sleeps not at all and instead lets the workers finish everything queued,
+    /// so what a frame shows does not depend on the machine's speed.
     private func waitForFrameStart() {
+        if configuration.lockstep {
+            engine.waitForWorkers()
+            return
+        }
         let wait = nextFrameStart - clock.now
         if wait > 0 { usleep(UInt32(min(wait, 1) * 1_000_000)) }
     }

@@ -72,6 +72,14 @@ public struct WindowConfiguration: Sendable {
     public var pointsPerWheelNotch = 60.0
     /// Points an arrow key scrolls; default 60.
     public var pointsPerLine = 60.0
+    /// Scripted runs that must not depend on the machine's speed (tests): before each frame
+    /// the engine's workers finish everything queued, and the clock advances by exactly
+    /// `1 / hz` per frame instead of following the wall clock; nothing sleeps. Default off.
+    public var lockstep = false
+
+    /// Viewport sides the window supports, points: room for the HUD and at least one cell.
+    /// Scripts' `size` and the command line's `--width`/`--height` are held to it.
+    public static let viewportSides: ClosedRange<Double> = 200...4_000
 
     public init() {}
 }

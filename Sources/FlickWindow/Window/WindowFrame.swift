@@ -34,10 +34,5 @@ public enum PipelineKind: String, Hashable, Sendable, CaseIterable {
         self = pipeline == .naive ? .naive : .flick
     }
 
-    /// The engine's pipeline value.
-    public func pipeline<Source>(for _: Source.Type) -> ListEngine<Source>.Pipeline {
-        self == .naive ? .naive : .flick
-    }
-
     public var other: PipelineKind { self == .naive ? .flick : .naive }
 }

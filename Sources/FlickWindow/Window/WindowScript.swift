@@ -46,9 +46,12 @@ public struct WindowScript: Hashable, Sendable {
                 guard args.isEmpty else { throw ParseError(line: line, reason: "release takes no arguments") }
                 steps.append(.release)
             case "size":
+                let sides = WindowConfiguration.viewportSides
                 guard args.count == 2, let width = Double(args[0]), let height = Double(args[1]),
-                    (100...4_000).contains(width), (100...4_000).contains(height)
-                else { throw ParseError(line: line, reason: "size takes a width and a height in 100…4000 points") }
+                    sides.contains(width), sides.contains(height)
+                else {
+                    throw ParseError(line: line, reason: "size takes a width and a height in \(Int(sides.lowerBound))…\(Int(sides.upperBound)) points")
+                }
                 steps.append(.size(width: width, height: height))
             case "key":
                 guard args.count == 1, let key = Self.key(named: args[0]) else {

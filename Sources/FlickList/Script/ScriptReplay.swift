@@ -1,0 +1,153 @@
+import FlickCore
+
+/// Why a replay ended before its last step: the frame limit was reached, or the target can
+/// run no more frames (a closed window).
+public struct ScriptReplayStopped: Error, Sendable {
+    public init() {}
+}
+
+/// A display a `ScrollScript` can be replayed on: it runs frames of its list engine and takes
+/// the script's input. `HeadlessDisplay` hands input straight to its engine; `ListWindow`
+/// sends pointer input through its gesture, as a mouse would.
+///
+/// Main thread: every target drives a main-actor `ListEngine`, and input must land between
+/// frames. The defaults below send input straight to `engine` at `now`.
+@MainActor
+public protocol ScriptReplayTarget: AnyObject {
+    associatedtype Source: ListDataSource
+
+    /// The engine input goes to (a window may swap it; the current one is meant).
+    var engine: ListEngine<Source> { get }
+    /// The time input is given, seconds on the target's clock.
+    var now: Double { get }
+    /// Frames per second of the target's clock: script seconds become `seconds × hz` frames.
+    var hz: Double { get }
+    /// Frames the target has run so far (the frame limit counts these).
+    var framesRun: Int { get }
+
+    /// Runs one frame. `isFinal`: the frame limit allows no more after it (a window captures
+    /// it when a screenshot was asked for). Throws when the target can run no more frames.
+    func runScriptFrame(isFinal: Bool) throws(ScriptReplayStopped)
+    /// A finger lands and lifts (`touch`): stops a fling.
+    func scriptTouchDown()
+    /// A finger lands at `point` and starts dragging at once (scripts move on purpose: no slop).
+    func scriptBeginDrag(at point: Point)
+    func scriptMoveDrag(to point: Point)
+    /// The finger lifts; a moving drag becomes a fling.
+    func scriptEndDrag()
+    /// A finger lands at `point` for a tap; `scriptEndTap()` lifts it one frame later.
+    func scriptBeginTap(at point: Point)
+    func scriptEndTap()
+    /// The viewport gets a new width (a window keeps its height).
+    func scriptResize(width: Double)
+}
+
+extension ScriptReplayTarget {
+    public func scriptTouchDown() { engine.touchDown(time: now) }
+    public func scriptBeginDrag(at point: Point) { engine.beginDrag(at: point.y, time: now) }
+    public func scriptMoveDrag(to point: Point) { engine.drag(to: point.y, time: now) }
+    public func scriptEndDrag() { engine.endDrag(time: now) }
+    public func scriptEndTap() {}
+    public func scriptResize(width: Double) { engine.resize(width: width, time: now) }
+}
+
+/// Replays `ScrollScript` steps on a target, frame by frame: the one definition of what each
+/// step does, shared by the headless display and the window. With `frameLimit`, the replay
+/// stops (mid-step if need be) once the target has run that many frames.
+///
+/// Main thread, like its target.
+@MainActor
+public struct ScriptReplay<Target: ScriptReplayTarget> {
+    public let target: Target
+    public let frameLimit: Int?
+
+    public init(target: Target, frameLimit: Int? = nil) {
+        self.target = target
+        self.frameLimit = frameLimit
+    }
+
+    /// Longest a `settle` step waits, seconds.
+    public static var settleLimitSeconds: Double { 5 }
+
+    /// Plays `steps` in order. - Returns: whether every step ran (false: stopped first).
+    @discardableResult
+    public func play(_ steps: [ScrollScript.Step]) -> Bool {
+        do {
+            for step in steps { try play(step) }
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Runs one frame unless the limit is reached or the target stops.
+    public func frame() throws(ScriptReplayStopped) {
+        let run = target.framesRun
+        if let frameLimit, run >= frameLimit { throw ScriptReplayStopped() }
+        try target.runScriptFrame(isFinal: frameLimit.map { run == $0 - 1 } ?? false)
+    }
+
+    /// Plays one step.
+    public func play(_ step: ScrollScript.Step) throws(ScriptReplayStopped) {
+        let engine = target.engine
+        switch step {
+        case .wait(let seconds):
+            for _ in 0..<frames(seconds) { try frame() }
+        case .drag(let fromY, let toY, let seconds):
+            let x = engine.viewport.width / 2
+            target.scriptBeginDrag(at: Point(x: x, y: fromY))
+            let count = frames(seconds)
+            for index in 1...count {
+                try frame()
+                target.scriptMoveDrag(to: Point(x: x, y: fromY + (toY - fromY) * Double(index) / Double(count)))
+            }
+            target.scriptEndDrag()
+        case .fling(let velocity):
+            engine.fling(velocity: velocity, time: target.now)
+        case .scroll(let velocity, let seconds):
+            // A held finger moving at constant speed (content follows it 1:1), then lifted.
+            let x = engine.viewport.width / 2
+            var pointer = velocity >= 0 ? engine.viewport.height * 0.9 : engine.viewport.height * 0.1
+            target.scriptBeginDrag(at: Point(x: x, y: pointer))
+            for _ in 0..<frames(seconds) {
+                try frame()
+                pointer -= velocity * (1 / target.hz)
+                target.scriptMoveDrag(to: Point(x: x, y: pointer))
+            }
+            target.scriptEndDrag()
+        case .touch:
+            target.scriptTouchDown()
+            try frame()
+        case .tap(let x, let y):
+            target.scriptBeginTap(at: Point(x: x, y: y))
+            try frame()
+            target.scriptEndTap()
+        case .scrollToTop:
+            engine.scrollToTop(time: target.now)
+        case .jump(let row):
+            engine.jump(toRow: row, time: target.now)
+            try frame()
+        case .resize(let width):
+            target.scriptResize(width: width)
+            try frame()
+        case .reload(let rows):
+            engine.reload(rows: rows)
+            try frame()
+        case .settle:
+            let limit = Int(Self.settleLimitSeconds * target.hz)
+            var count = 0
+            repeat {
+                try frame()
+                count += 1
+            } while count < limit && !isSettled
+        }
+    }
+
+    /// Scrolling has stopped and the visible rows are fully drawn (the current engine's).
+    private var isSettled: Bool {
+        target.engine.physics.phase == .idle && target.engine.visibleRowsFullyDrawn
+    }
+
+    /// Frames for `seconds` on the target's clock, at least one.
+    private func frames(_ seconds: Double) -> Int { max(1, Int((seconds * target.hz).rounded())) }
+}
