@@ -79,7 +79,7 @@ let package = Package(
             name: "FlickTextTests",
             dependencies: ["FlickText", "FlickRaster", "FlickTestSupport", "CPangoCairo"],
             exclude: ["References"]),
-        .testTarget(name: "FlickListTests", dependencies: ["FlickList", "FlickCore", "FlickRaster"]),
+        .testTarget(name: "FlickListTests", dependencies: ["FlickList", "FlickCore", "FlickRaster", "FlickTestSupport"]),
         .testTarget(
             name: "FlickImageTests",
             dependencies: ["FlickImage", "FlickRaster", "FlickTestSupport"],

@@ -59,6 +59,12 @@ struct HeightIndexTests {
         #expect(original.height(ofRow: 700_000) == 50 && original.rowCount == 1_000_000)
         #expect(copy.height(ofRow: 700_003) == 70 && copy.rowCount == 1_000_003)
         #expect(original.totalHeight != copy.totalHeight)
+        var far = HeightIndex(rowCount: 1_000_000)
+        far.setExactHeight(10, forRow: 999_999)
+        var farCopy = far
+        farCopy.setExactHeight(20, forRow: 0)
+        #expect(far.height(ofRow: 0) != 20 && farCopy.height(ofRow: 999_999) == 10)
+        #expect(far.offset(ofRow: 999_999) != farCopy.offset(ofRow: 999_999))
     }
 
     @Test func emptyIndexHasNoRowsAndNoHeight() {

@@ -1,6 +1,7 @@
 import FlickCore
 import FlickList
 import FlickRaster
+import FlickTestSupport
 import Testing
 
 /// The draw scheduler's contract, observed through the engine on a simulated clock with
@@ -10,11 +11,16 @@ import Testing
 struct DrawSchedulingTests {
     static let viewport = Size(width: 40, height: 400)
 
-    static func engine(_ source: RecordingDataSource, queues: Int = 1) -> ListEngine<RecordingDataSource> {
+    static func engine(
+        _ source: RecordingDataSource, queues: Int = 1,
+        configuration: ListEngine<RecordingDataSource>.Configuration = .init()
+    ) -> ListEngine<RecordingDataSource> {
         let pool = QueuePool<Void>(queuesPerLane: queues, workerNice: 0) { _ in () }
         let tile = Canvas(size: Size(width: 40, height: 20), scale: .one)
         tile.fill(tile.bounds, Color(hex: 0xEEEEEE))
-        return ListEngine(source: source, viewport: viewport, scale: .one, placeholder: tile.makeBitmap(), pool: pool)
+        return ListEngine(
+            source: source, viewport: viewport, scale: .one, placeholder: tile.makeBitmap(), pool: pool,
+            configuration: configuration)
     }
 
     /// Runs frames until the visible rows are drawn (workers finish between frames).
@@ -169,18 +175,27 @@ struct DrawSchedulingTests {
     }
 
     @Test func memoryIsBoundedWhateverTheRowCount() {
+        // Cells are 40×100 pt at 1x: 16,000 bytes per bitmap. A budget of 16 cells beyond the
+        // wanted rows is far below what the jumps below draw, so eviction must run.
+        let cellBytes = 40 * 100 * 4
+        var configuration = ListEngine<RecordingDataSource>.Configuration()
+        configuration.bitmapBudget = 16 * cellBytes
         for rows in [10_000, 1_000_000] {
             let source = RecordingDataSource(rowCount: rows)
-            let engine = Self.engine(source, queues: 2)
+            let engine = Self.engine(source, queues: 2, configuration: configuration)
             var time = 0.0
-            for jump in stride(from: 0, to: min(rows, 200_000), by: 997) {
+            for jump in stride(from: 0, to: min(rows, 200_000), by: 997) + [rows - 1] {
                 engine.jump(toRow: jump, time: time)
                 engine.frame(at: time)
                 engine.waitForWorkers()
                 time += 1.0 / 120
             }
             #expect(engine.residentRows <= 500, "\(rows) rows: \(engine.residentRows) row slots held")
-            #expect(engine.residentBitmapBytes <= 64 * 1024 * 1024)
+            // Wanted rows keep a full bitmap and maybe a skeleton; beyond them, the budget.
+            let wanted = engine.lastPlan!.wantedRows.count * 2 * cellBytes
+            #expect(engine.residentBitmapBytes <= wanted + configuration.bitmapBudget, "\(engine.residentBitmapBytes) bytes")
+            // ~200 jumps touch ~200 pages per buffer; dense storage for 2^20 rows would be 21 MB.
+            #expect(engine.heights.residentStorageBytes < 8 * 1_048_576, "row state follows the rows touched, not \(rows)")
         }
     }
 }

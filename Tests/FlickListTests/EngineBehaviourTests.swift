@@ -2,6 +2,7 @@ import Dispatch
 import FlickCore
 import FlickList
 import FlickRaster
+import FlickTestSupport
 import Testing
 
 /// The engine's promises about order and cancellation, shown with real workers held by a gate

@@ -93,25 +93,3 @@ struct RecordingDataSource: ListDataSource {
         log.value.compactMap { if case .layout(let row) = $0 { row } else { nil } }
     }
 }
-
-/// Holds every queue of a pool's lane until released: lets a test line up work behind it.
-struct PoolGate {
-    let semaphore = DispatchSemaphore(value: 0)
-    let count: Int
-
-    init<Context>(pool: QueuePool<Context>, lane: WorkerLane = .userInteractive) {
-        count = pool.queuesPerLane
-        let started = DispatchSemaphore(value: 0)
-        for index in 0..<count {
-            pool.submit(lane, priority: -1_000_000, affinity: UInt64(index)) { [semaphore] _ in
-                started.signal()
-                semaphore.wait()
-            }
-        }
-        for _ in 0..<count { started.wait() }
-    }
-
-    func open() {
-        for _ in 0..<count { semaphore.signal() }
-    }
-}

@@ -1,6 +1,7 @@
 import FlickCore
 import FlickList
 import FlickRaster
+import FlickTestSupport
 import Testing
 
 /// What a data source learns before layout — row kinds and persisted heights — reaches the

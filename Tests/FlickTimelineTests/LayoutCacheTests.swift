@@ -21,7 +21,6 @@ struct LayoutCacheTests {
         #expect(edited.id == post.id)
         #expect(edited.contentVersion != post.contentVersion)
         #expect(cache.layout(for: layouter.key(for: edited, width: 375, scale: .two)) == nil, "an edited post misses")
-        #expect(cache.height(for: portrait.key) == portrait.height)
         #expect(cache.stats.layoutHits == 1)
         #expect(cache.stats.layoutMisses == 4)
     }
@@ -74,13 +73,14 @@ struct PersistedHeightTests {
             cache.insert(layout)
             cache.persistPendingHeights()
         }
-        let relaunched = LayoutCache(store: try FeedStore(path: path))
-        #expect(relaunched.height(for: layout.key) == layout.height)
-        #expect(relaunched.stats.persistedHeightHits == 1)
+        let store = try FeedStore(path: path)
+        let relaunched = LayoutCache(store: store)
+        #expect(try store.heights(in: 0..<1, layoutKey: layout.key.environmentKey) == [layout.height])
         #expect(relaunched.layout(for: layout.key) == nil, "only the height persists, not the layout")
         let landscape = layouter.key(for: post, width: 667, scale: .two)
-        #expect(relaunched.height(for: landscape) == nil)
+        #expect(try store.heights(in: 0..<1, layoutKey: landscape.environmentKey) == [nil])
         let edited = PostLayoutTests.post(text: "持久化的行高（改）")
-        #expect(relaunched.height(for: layouter.key(for: edited, width: 375, scale: .two)) == nil)
+        _ = try store.upsert(edited)
+        #expect(try store.heights(in: 0..<1, layoutKey: layout.key.environmentKey) == [nil], "an edited post's old height is not its height")
     }
 }

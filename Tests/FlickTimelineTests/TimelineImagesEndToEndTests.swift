@@ -35,11 +35,11 @@ struct TimelineImagesEndToEndTests {
     @Test func imagesArriveAsLayersOverDrawnCellsAfterAFling() throws {
         let (engine, folder) = try Self.makeEngine(folderName: "e2e-images")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let display = HeadlessDisplay(engine: engine, hz: 120, pacing: .realTime)
-        display.play(try ScrollScript(parsing: "fling 8000\nsettle\nwait 1.5"))
+        let display = HeadlessDisplay(engine: engine, hz: 120, pacing: .lockstep)
+        display.play(try ScrollScript(parsing: "fling 8000\nsettle\nwait 0.05"))
         let last = try #require(display.frames.last)
         #expect(last.rowsBlank == 0)
-        #expect(last.imagesPending == 0, "visible images still loading 1.5 s after settling")
+        #expect(last.imagesPending == 0, "visible images still loading 6 lockstep frames after settling")
         let imageLayers = engine.compositor.layers.filter { $0.role == .image }
         #expect(!imageLayers.isEmpty, "no image layers on screen")
         for layer in imageLayers {
@@ -62,8 +62,8 @@ struct TimelineImagesEndToEndTests {
     @Test func missingImagesShowErrorTilesAndNothingElseBreaks() throws {
         let (engine, folder) = try Self.makeEngine(folderName: "e2e-missing-images", imageFiles: false)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let display = HeadlessDisplay(engine: engine, hz: 120, pacing: .realTime)
-        display.play(try ScrollScript(parsing: "fling 3000\nsettle\nwait 1"))
+        let display = HeadlessDisplay(engine: engine, hz: 120, pacing: .lockstep)
+        display.play(try ScrollScript(parsing: "fling 3000\nsettle\nwait 0.05"))
         #expect(display.frames.allSatisfy { $0.rowsBlank == 0 })
         #expect(display.frames.last?.imagesPending == 0)
         #expect(display.frames.last?.rowsFull ?? 0 > 0, "cells still drew")
@@ -81,7 +81,7 @@ struct TimelineImagesEndToEndTests {
     private func loadsStartedOutsideTheLandingZone(defers: Bool) throws -> (outside: Int, fastFrames: Int) {
         let (engine, folder) = try Self.makeEngine(folderName: "e2e-defer-\(defers)", defers: defers)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let display = HeadlessDisplay(engine: engine, hz: 120, pacing: .realTime)
+        let display = HeadlessDisplay(engine: engine, hz: 120, pacing: .lockstep)
         display.run(seconds: 0.5)
         var before = engine.rowsWithImages
         var outside = 0

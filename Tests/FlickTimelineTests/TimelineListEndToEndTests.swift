@@ -30,8 +30,10 @@ struct TimelineListEndToEndTests {
         let display = HeadlessDisplay(engine: engine, hz: 120, pacing: .lockstep)
         var previousVisible = Set<Int>()
         var placeholderRows = 0
-        for (name, text) in StandardScripts.all {
+        var offsets: [String: Set<Double>] = [:]
+        for (name, text) in StandardScripts.all(rowCount: engine.source.rowCount) {
             display.play(try ScrollScript(parsing: text)) { stats in
+                offsets[name, default: []].insert(stats.offset)
                 for (row, content) in engine.lastContents where content == .placeholder {
                     placeholderRows += 1
                     #expect(!previousVisible.contains(row), "\(name): row \(row) still a placeholder at frame \(stats.index), a frame after it came on screen")
@@ -41,6 +43,7 @@ struct TimelineListEndToEndTests {
             #expect(display.frames.allSatisfy { $0.rowsBlank == 0 && $0.blankPixels == 0 }, "\(name): blank rows")
         }
         #expect(placeholderRows > 0, "flings brought rows on screen before their layout: the check above was exercised")
+        #expect((offsets["jump-storm"]?.count ?? 0) >= 20, "the jumps land on different rows of this feed")
         #expect(display.frames.count > 500)
         #expect(display.frames.last!.rowsFull > 0)
         #expect(display.frames.contains { $0.offset > 20_000 }, "the flings travelled")

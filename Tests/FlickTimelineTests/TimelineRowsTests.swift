@@ -1,6 +1,7 @@
 import FlickCore
 import FlickList
 import FlickText
+import FlickTestSupport
 @testable import FlickTimeline
 import Foundation
 import Testing
@@ -29,14 +30,14 @@ struct TimelineRowsTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = try TimelineDataSource(store: store)
         let posts = try store.posts(in: 0..<300)
-        let key375 = PostLayoutKey.environmentKey(width: 375, scale: 2, fontScale: 1, layoutVersion: source.layouter.spec.version)
-        let key320 = PostLayoutKey.environmentKey(width: 320, scale: 2, fontScale: 1, layoutVersion: source.layouter.spec.version)
+        let key375 = source.layouter.environmentKey(width: 375, scale: .two)
+        let key320 = source.layouter.environmentKey(width: 320, scale: .two)
         let saved = posts.enumerated().filter { $0.offset.isMultiple(of: 2) }
         try store.saveHeights(saved.map { LayoutHeight(postID: $0.element.id, contentVersion: $0.element.contentVersion, layoutKey: key375, height: Double(100 + $0.offset)) })
         try store.saveHeights(saved.map { LayoutHeight(postID: $0.element.id, contentVersion: $0.element.contentVersion, layoutKey: key320, height: Double(500 + $0.offset)) })
 
         source.prepare(Self.demand(0..<100))
-        source.rows.window.waitUntilIdle()
+        source.waitUntilIdle()
         let hints = Dictionary(source.takeRowHints().map { ($0.row, $0) }, uniquingKeysWith: { $1 })
         #expect(hints.count >= 100, "every row of the requested pages is hinted")
         for row in 0..<100 {
@@ -48,7 +49,7 @@ struct TimelineRowsTests {
         #expect(source.takeRowHints().isEmpty, "hints are taken once")
 
         source.prepare(Self.demand(0..<100, width: 320))
-        source.rows.window.waitUntilIdle()
+        source.waitUntilIdle()
         let rotated = source.takeRowHints().filter { $0.row == 10 }
         #expect(rotated.contains { $0.width == 320 && $0.height == 510 }, "a new width re-reads the resident pages: \(rotated)")
     }
@@ -61,12 +62,13 @@ struct TimelineRowsTests {
         _ = source.layout(row: 150, width: 375, scale: .two, context: context)
         #expect(source.rows.stats == TimelineRows.Statistics(windowHits: 0, directReads: 1), "nothing resident yet: read directly")
         source.prepare(Self.demand(0..<64))
-        source.rows.window.waitUntilIdle()
+        source.waitUntilIdle()
         let layout = try #require(source.layout(row: 10, width: 375, scale: .two, context: context))
         #expect(layout.key.postID == (try store.posts(in: 10..<11)).first?.id)
         #expect(source.rows.stats.windowHits == 1)
     }
 
+    @MainActor
     @Test func aRelaunchKnowsHeightsBeforeLayingAnythingOut() throws {
         let (store, folder) = try Self.store(posts: 400, name: "rows-relaunch")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -76,10 +78,16 @@ struct TimelineRowsTests {
         first.cache.persistPendingHeights()
 
         let relaunch = try TimelineDataSource(store: store)
-        relaunch.prepare(Self.demand(0..<64))
-        relaunch.rows.window.waitUntilIdle()
-        let hints = relaunch.takeRowHints().sorted { $0.row < $1.row }.filter { $0.row < 64 }
-        #expect(hints.map(\.height) == measured.map { Optional($0) })
-        #expect(relaunch.cache.stats.layoutMisses == 0, "no layout was made")
+        let pool = QueuePool<TextContext?>(label: "relaunch") { _ in relaunch.makeWorkerContext() }
+        let gate = PoolGate(pool: pool)  // no layout can run: heights can only come from the store
+        defer { gate.open() }
+        let engine = ListEngine(
+            source: relaunch, viewport: Size(width: 375, height: 667), scale: .two, placeholder: nil, pool: pool)
+        engine.frame(at: 0)  // tells the source its demand: the first page loads
+        relaunch.waitUntilIdle()
+        engine.frame(at: 1.0 / 120)  // applies the page's hints
+        #expect(engine.counters.layouts == 0)
+        #expect((0..<64).map { engine.heights.isExact(row: $0) ? engine.heights.height(ofRow: $0) : nil } == measured.map { Optional($0) })
+        #expect(!engine.heights.isExact(row: 64), "row 64 was never laid out")
     }
 }

@@ -19,3 +19,17 @@ public final class LockedBox<Value: Sendable>: Sendable {
         mutex.withLock { $0 }
     }
 }
+
+extension LockedBox {
+    /// Takes every element out, leaving the box empty: the inbox pattern (workers append,
+    /// one consumer drains). Swaps in an empty array, so the drained buffer is handed over,
+    /// not copied, and an empty inbox costs no allocation.
+    public func takeAll<Element>() -> [Element] where Value == [Element] {
+        withLock { elements in
+            guard !elements.isEmpty else { return [] }
+            var taken: [Element] = []
+            swap(&taken, &elements)
+            return taken
+        }
+    }
+}

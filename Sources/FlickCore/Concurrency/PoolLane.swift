@@ -57,7 +57,8 @@ final class PoolLane<Context>: Sendable {
 
     /// Runs on worker `index`'s queue until neither heap holds work for it.
     private func drain(_ index: Int) {
-        workers[index].lowerThreadPriority()
+        let previousNice = workers[index].lowerThreadPriority()
+        defer { workers[index].restoreThreadPriority(previousNice) }
         while let job = nextJob(for: index) {
             workers[index].run(job)
         }

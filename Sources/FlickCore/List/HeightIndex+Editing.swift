@@ -8,7 +8,7 @@ extension HeightIndex {
 
     /// Inserts `count` estimated, untagged rows before `row` (0...rowCount); later rows keep
     /// their heights and tags. O(1) past the last measured or tagged row; otherwise
-    /// O(``coveredRows``), a rebuild — cheap for new posts at the top of a feed whose user
+    /// O(furthest touched row), a rebuild — cheap for new posts at the top of a feed whose user
     /// has looked at its first screens, costlier once rows far down were measured.
     public mutating func insertRows(at row: Int, count: Int) {
         precondition(row >= 0 && row <= rowCount, "insertion point \(row) out of 0...\(rowCount)")

@@ -37,12 +37,19 @@ extension HeightIndex {
         /// Bytes of row state the kernel holds in memory (see ``ZeroedBuffer/residentBytes``).
         var residentBytes: Int { exact.residentBytes + kinds.residentBytes + sums.residentBytes + counts.residentBytes }
 
-        /// Copy-on-write: a copied index gets its own buffers before its first write.
+        /// Copy-on-write: a copied index gets its own buffers before its first write. Like
+        /// growth, the copy takes only rows up to the furthest touched one (O(`touchedEnd`))
+        /// and the total nodes above them.
         private mutating func makeUnique() {
-            if !isKnownUniquelyReferenced(&exact) { exact = exact.copy() }
-            if !isKnownUniquelyReferenced(&kinds) { kinds = kinds.copy() }
-            if !isKnownUniquelyReferenced(&sums) { sums = sums.copy() }
-            if !isKnownUniquelyReferenced(&counts) { counts = counts.copy() }
+            guard !isKnownUniquelyReferenced(&exact) || !isKnownUniquelyReferenced(&kinds)
+                || !isKnownUniquelyReferenced(&sums) || !isKnownUniquelyReferenced(&counts)
+            else { return }
+            let limit = nodeLimit(touchedEnd)
+            exact = ZeroedBuffer(count: exact.count, copying: exact, prefix: touchedEnd)
+            kinds = ZeroedBuffer(count: kinds.count, copying: kinds, prefix: touchedEnd)
+            sums = ZeroedBuffer(count: sums.count, copying: sums, prefix: capacity > 0 ? limit + 1 : 0)
+            counts = ZeroedBuffer(count: counts.count, copying: counts, prefix: capacity > 0 ? (limit + 1) * stride : 0)
+            if touchedEnd > 0 { copyTotal(from: limit) }
         }
 
         // MARK: Per-row state
@@ -156,7 +163,7 @@ extension HeightIndex {
         /// Makes storage cover `row`, doubling capacity as needed. New rows are untouched, so of
         /// the new nodes only the power-of-two ones (which cover everything from row 0) are
         /// non-zero, and they equal the old total. Growth copies only the touched prefix and
-        /// maps the rest lazily zeroed: O(touched rows), never O(covered rows).
+        /// maps the rest lazily zeroed: O(`touchedEnd`), never O(covered rows).
         mutating func cover(row: Int) {
             guard row >= capacity else { return }
             var newCapacity = max(capacity, Self.minimumCapacity)
@@ -189,7 +196,7 @@ extension HeightIndex {
         }
 
         /// Moves the state of rows from `row` on down by `count`; the new rows are untouched.
-        /// O(touched rows) when `row` is below `touchedEnd`, else free.
+        /// O(`touchedEnd`) — rows up to the furthest touched — when `row` is below it, else free.
         mutating func insertRows(at row: Int, count: Int) {
             guard row < touchedEnd, count > 0 else { return }
             cover(row: touchedEnd + count - 1)
@@ -205,8 +212,8 @@ extension HeightIndex {
             rebuild(previousEnd: previousEnd)
         }
 
-        /// Drops the state of `range` and moves later rows up. O(touched rows) when the range
-        /// starts below `touchedEnd`, else free.
+        /// Drops the state of `range` and moves later rows up. O(`touchedEnd`) when the range
+        /// starts below it, else free.
         mutating func removeRows(in range: Range<Int>) {
             guard range.lowerBound < touchedEnd, !range.isEmpty else { return }
             makeUnique()
@@ -224,7 +231,7 @@ extension HeightIndex {
             rebuild(previousEnd: previousEnd)
         }
 
-        /// Rebuilds the nodes from the per-row state in O(touched rows) (the classic linear
+        /// Rebuilds the nodes from the per-row state in O(`touchedEnd`) (the classic linear
         /// build: each node adds itself into its parent), after clearing every node that the
         /// rows up to `previousEnd` could have made non-zero.
         private mutating func rebuild(previousEnd: Int) {

@@ -31,8 +31,8 @@
 /// ``height(ofRow:)``, ``isExact(row:)`` O(1); ``setExactHeight(_:forRow:kind:)``,
 /// ``invalidate(row:)``, ``setKind(_:forRow:)`` O(log n + K) amortized;
 /// ``offset(ofRow:)``, ``row(atOffset:)``, ``totalHeight`` O(K log n);
-/// ``insertRows(at:count:)`` and ``removeRows(in:)`` O(touched rows) when they touch
-/// them, O(1) past them.
+/// ``insertRows(at:count:)`` and ``removeRows(in:)`` O(furthest touched row) when they start
+/// above it (a feed's new posts arrive at the top, where rows are touched first), O(1) past it.
 ///
 /// A plain value with no locks, safe to use from any thread (it is `Sendable`); the list engine
 /// reads it on the main thread every frame and applies measured heights there.

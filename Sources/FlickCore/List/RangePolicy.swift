@@ -185,6 +185,23 @@ public struct RangePlan: Sendable, Hashable {
 
     /// Whether `row` should get a full render now (visible rows during a fast fling get one
     /// only when workers are otherwise idle; the scheduler asks `wantsFullRender` per row).
+    /// Every row some range holds, each once: visible first, then the rest in row order per
+    /// range (display and landing normally lie inside preload and add nothing).
+    public var wantedRows: [Int] {
+        var rows = Array(visible)
+        var covered = [visible]
+        for range in [preload, display, landing ?? 0..<0] {
+            rows += range.filter { row in !covered.contains { $0.contains(row) } }
+            covered.append(range)
+        }
+        return rows
+    }
+
+    /// Whether any range holds `row`: rows outside every range have their work cancelled.
+    public func wants(_ row: Int) -> Bool {
+        visible.contains(row) || display.contains(row) || preload.contains(row) || (landing?.contains(row) ?? false)
+    }
+
     public func wantsFullRender(_ row: Int) -> Bool {
         switch mode {
         case .normal, .touchStopped: display.contains(row) || visible.contains(row)

@@ -8,7 +8,7 @@ import Glibc
 /// resident memory follows the rows actually touched, not the buffer's length.
 ///
 /// A reference type used by value types copy-on-write (see ``HeightIndex``): writers call
-/// `isKnownUniquelyReferenced` and `copy()` first. Not shared between threads while written,
+/// `isKnownUniquelyReferenced` and copy what they need first. Not shared between threads while written,
 /// hence `@unchecked Sendable` like the arrays it replaces.
 final class ZeroedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     let count: Int
@@ -53,9 +53,6 @@ final class ZeroedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
         guard mincore(UnsafeMutableRawPointer(base), mappedBytes, &flags) == 0 else { return mappedBytes }
         return flags.reduce(0) { $0 + Int($1 & 1) } * page
     }
-
-    /// An independent buffer with the same contents (copy-on-write).
-    func copy() -> ZeroedBuffer { ZeroedBuffer(count: count, copying: self) }
 
     @inline(__always)
     subscript(index: Int) -> Element {

@@ -14,8 +14,6 @@ struct NaiveRows<Source: ListDataSource> {
             images: rows[row]?.images ?? [])
     }
 
-    /// Images load with their row, synchronously: none is ever pending.
-    func pendingImages(in rows: Range<Int>) -> Int { 0 }
 }
 
 extension ListEngine {

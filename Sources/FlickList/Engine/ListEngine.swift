@@ -64,6 +64,8 @@ public final class ListEngine<Source: ListDataSource> {
     private let scheduler: DrawScheduler<Source>
     private let policy: RangePolicy
     private var touchedDuringFling = false
+    /// The demand last told to the source; it hears again only when it changes.
+    private var lastDemand: RowDemand?
     private var frameIndex = 0
     /// The naive pipeline's main-thread worker context and on-screen rows.
     var naive: NaiveRows<Source>?
@@ -104,7 +106,11 @@ public final class ListEngine<Source: ListDataSource> {
             configuration.pipeline == .flick
             ? imagePipeline.map { RowImages(pipeline: $0, scale: scale, defersDuringFling: configuration.defersImagesDuringFling) }
             : nil
-        if configuration.pipeline == .naive { naive = NaiveRows(context: source.makeWorkerContext()) }
+        if configuration.pipeline == .naive {
+            naive = NaiveRows(context: source.makeWorkerContext())
+        } else {
+            source.restartRowHints()
+        }
     }
 
     public var viewport: Size { compositor.viewport }
@@ -143,7 +149,11 @@ public final class ListEngine<Source: ListDataSource> {
             scheduler.update(plan: plan, width: width, scale: scale) { row in
                 policy.timeUntilVisible(row: row, input: input, rows: heights)
             }
-            source.prepare(RowDemand(visible: plan.visible, preload: plan.preload, landing: plan.landing, width: width, scale: scale))
+            let demand = RowDemand(visible: plan.visible, preload: plan.preload, landing: plan.landing, width: width, scale: scale)
+            if demand != lastDemand {
+                lastDemand = demand
+                source.prepare(demand)
+            }
             images?.update(plan: plan) { row in
                 guard let slot = scheduler.slot(row), let layout = slot.layout else { return nil }
                 return RowImages.LaidOutRow(generation: slot.generation) { [source] in source.imageRequests(of: layout) }
@@ -160,7 +170,8 @@ public final class ListEngine<Source: ListDataSource> {
         }
         let contents = compositor.compose(rows, stats: &stats)
         lastContents = zip(plan.visible, contents).map { ($0, $1) }
-        stats.imagesPending = images?.pendingCount(in: plan.visible) ?? naive?.pendingImages(in: plan.visible) ?? 0
+        // The naive pipeline loads images with their row, synchronously: none is ever pending.
+        stats.imagesPending = images?.pendingCount(in: plan.visible) ?? 0
         stats.offset = physics.contentOffset
         let end = DispatchTime.now().uptimeNanoseconds
         stats.mainThreadMilliseconds = Double(end - start) / 1e6
@@ -208,18 +219,16 @@ public final class ListEngine<Source: ListDataSource> {
     public func resize(width newWidth: Double, time: Double) {
         guard newWidth != width else { return }
         width = newWidth
+        // Images stay over the stale bitmaps they belong to; rows load new ones when their new
+        // layout (a new scheduler generation) arrives.
         scheduler.invalidateAll()
-        images?.removeAll()
         naive?.rows.removeAll()
     }
 
     /// Rows whose content changed: laid out and drawn again; old bitmaps stay until replaced.
     public func reload(rows: [Int]) {
         scheduler.reload(rows)
-        for row in rows {
-            naive?.rows[row] = nil
-            images?.forget(row: row)
-        }
+        for row in rows { naive?.rows[row] = nil }
     }
 
     /// The row under a viewport point and the point in that row's coordinates.
@@ -233,12 +242,7 @@ public final class ListEngine<Source: ListDataSource> {
 
     /// Whether every visible row shows its current full render.
     public var visibleRowsFullyDrawn: Bool {
-        guard let plan = lastPlan else { return false }
-        if let naive { return plan.visible.allSatisfy { naive.rows[$0] != nil } }
-        return plan.visible.allSatisfy { row in
-            guard let slot = scheduler.slot(row) else { return false }
-            return slot.full != nil && !slot.fullIsStale
-        }
+        lastPlan != nil && lastContents.allSatisfy { $0.content == .full }
     }
 
     /// Cancels every queued layout, raster and image load and forgets the rows' bitmaps; the
@@ -249,22 +253,20 @@ public final class ListEngine<Source: ListDataSource> {
         images?.removeAll()
     }
 
-    /// Blocks until queued work is done (tests and tools; never in an interactive loop).
-    public func waitForWorkers() { pool.waitUntilIdle() }
+    /// Blocks until queued work is done — layout and raster, the source's data loads and image
+    /// loads — so a frame after it sees everything finished (tests, lockstep pacing, tools;
+    /// never in an interactive loop).
+    public func waitForWorkers() {
+        pool.waitUntilIdle()
+        source.waitUntilIdle()
+        imagePipeline?.waitForWorkers()
+        pool.waitUntilIdle()
+    }
 
     // MARK: Private
 
     func applyResults(time: Double) {
         applyExactHeights(scheduler.commit(), time: time)
-    }
-
-    /// Records exact heights, shifting the offset so the row on screen does not move.
-    func applyExactHeights(_ exact: [(row: Int, height: Double)], time: Double) {
-        guard !exact.isEmpty else { return }
-        let anchor = heights.row(atOffset: max(0, physics.contentOffset))
-        let correction = heights.setExactHeights(exact, anchoredAt: anchor)
-        physics.setContentHeight(heights.totalHeight, time: time)
-        if correction != 0 { physics.adjustContentOffset(by: correction, time: time) }
     }
 
     private func rangeInput() -> RangePolicy.Input {

@@ -50,6 +50,11 @@ final class DrawScheduler<Source: ListDataSource> {
     private(set) var counters = Counters()
     private let mailbox = LockedBox([WorkResult<Source.Layout>]())
     private var frame = 0
+    /// What the last `update` planned for; an identical frame with nothing new committed
+    /// has nothing to submit, cancel or evict, and is skipped.
+    private var lastUpdate: (plan: RangePlan, width: Double, scale: DisplayScale)?
+    /// Results committed, rows reloaded or reset since the last `update`.
+    private var changedSinceUpdate = true
 
     init(source: Source, pool: QueuePool<Source.WorkerContext>, configuration: Configuration = Configuration()) {
         self.source = source
@@ -62,10 +67,8 @@ final class DrawScheduler<Source: ListDataSource> {
     /// Applies every result that arrived since the last frame. Returns the exact heights that
     /// became known, for the height index.
     func commit() -> [(row: Int, height: Double)] {
-        let results = mailbox.withLock { box -> [WorkResult<Source.Layout>] in
-            defer { box.removeAll(keepingCapacity: true) }
-            return box
-        }
+        let results = mailbox.takeAll()
+        if !results.isEmpty { changedSinceUpdate = true }
         var heights: [(Int, Double)] = []
         for result in results {
             switch result {
@@ -108,17 +111,16 @@ final class DrawScheduler<Source: ListDataSource> {
     ///
     /// - Parameter priority: seconds until a row is expected on screen (smaller first).
     func update(plan: RangePlan, width: Double, scale: DisplayScale, priority: (Int) -> Double) {
+        if !changedSinceUpdate, let last = lastUpdate, last.plan == plan, last.width == width, last.scale == scale { return }
+        lastUpdate = (plan, width, scale)
+        changedSinceUpdate = false
         frame += 1
-        var wanted = Set<Int>()
-        for range in [plan.visible, plan.display, plan.preload] { wanted.formUnion(range) }
-        if let landing = plan.landing { wanted.formUnion(landing) }
-
-        for row in wanted.sorted() {
+        for row in plan.wantedRows {
             let urgency = urgency(of: row, in: plan)
             var slot = rows[row] ?? RowSlot()
             slot.lastWanted = frame
             let wantsFull = plan.wantsFullRender(row) || (urgency == .idle)
-            let seconds = priority(row) + Double(urgency.rawValue) * 1_000
+            var seconds: Double { priority(row) + Double(urgency.rawValue) * 1_000 }
             // Work already queued at least this urgently (and asking for at least as much) stays;
             // otherwise it is cancelled and submitted again at the new priority.
             if slot.layout == nil, !slot.failed {
@@ -138,12 +140,13 @@ final class DrawScheduler<Source: ListDataSource> {
             }
             rows[row] = slot
         }
-        cancelAndEvict(keeping: wanted)
+        cancelAndEvict { plan.wants($0) }
     }
 
     /// Marks rows for a new layout (content changed): a new generation, pending work
     /// cancelled, the old bitmap kept on screen until the new one is ready.
     func reload(_ reloaded: some Sequence<Int>) {
+        changedSinceUpdate = true
         for row in reloaded {
             guard var slot = rows[row] else { continue }
             bumpGeneration(&slot)
@@ -153,6 +156,7 @@ final class DrawScheduler<Source: ListDataSource> {
 
     /// Every row needs a new layout (width or scale changed); old bitmaps stay until replaced.
     func invalidateAll() {
+        changedSinceUpdate = true
         for row in Array(rows.keys) {
             bumpGeneration(&rows[row]!)
         }
@@ -160,6 +164,7 @@ final class DrawScheduler<Source: ListDataSource> {
 
     /// Drops everything and cancels all work (data set replaced).
     func reset() {
+        changedSinceUpdate = true
         for row in Array(rows.keys) { rows[row]?.cancelWork() }
         rows.removeAll()
     }
@@ -215,9 +220,9 @@ final class DrawScheduler<Source: ListDataSource> {
 
     /// Cancels work for unwanted rows; keeps bitmaps of the display range plus an LRU within
     /// the budget; keeps layouts of a bounded number of recent rows.
-    private func cancelAndEvict(keeping wanted: Set<Int>) {
+    private func cancelAndEvict(keeping wanted: (Int) -> Bool) {
         var outside: [(row: Int, lastWanted: Int, bytes: Int)] = []
-        for (row, slot) in rows where !wanted.contains(row) {
+        for (row, slot) in rows where !wanted(row) {
             if slot.layoutWork != nil || slot.renderWork != nil {
                 counters.cancelled += 1
                 rows[row]!.cancelWork()

@@ -90,6 +90,13 @@ public struct ScrollScript: Hashable, Sendable {
             guard value >= 0, value <= maxSeconds else { throw ParseError(line: line, reason: "\(command): seconds must be in 0…\(Int(maxSeconds))") }
             return value
         }
+        func row(_ index: Int) throws(ParseError) -> Int {
+            guard let whole = Int(exactly: try number(index, "row")), (0...Self.maximumRow).contains(whole) else {
+                let what = command == "jump" ? "row must be a whole number" : "rows must be whole numbers"
+                throw ParseError(line: line, reason: "\(command): \(what) in 0…\(Self.maximumRow)")
+            }
+            return whole
+        }
         func count(_ expected: Int) throws(ParseError) {
             guard args.count == expected else {
                 throw ParseError(line: line, reason: "\(command) takes \(expected) argument(s), got \(args.count)")
@@ -119,11 +126,7 @@ public struct ScrollScript: Hashable, Sendable {
             return .scrollToTop
         case "jump":
             try count(1)
-            let row = try number(0, "row")
-            guard row >= 0, row == row.rounded(), let whole = Int(exactly: row), whole <= Self.maximumRow else {
-                throw ParseError(line: line, reason: "jump: row must be a whole number in 0…\(Self.maximumRow)")
-            }
-            return .jump(row: whole)
+            return .jump(row: try row(0))
         case "resize":
             try count(1)
             let width = try number(0, "width")
@@ -132,13 +135,7 @@ public struct ScrollScript: Hashable, Sendable {
         case "reload":
             guard !args.isEmpty else { throw ParseError(line: line, reason: "reload: name at least one row") }
             var rows: [Int] = []
-            for index in args.indices {
-                let row = try number(index, "row")
-                guard row >= 0, row == row.rounded(), let whole = Int(exactly: row), whole <= Self.maximumRow else {
-                    throw ParseError(line: line, reason: "reload: rows must be whole numbers in 0…\(Self.maximumRow)")
-                }
-                rows.append(whole)
-            }
+            for index in args.indices { rows.append(try row(index)) }
             return .reload(rows: rows)
         case "settle":
             try count(0)

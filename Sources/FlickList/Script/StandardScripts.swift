@@ -38,18 +38,21 @@ public enum StandardScripts {
         settle
         """
 
-    /// A jump storm: random scroll-to-row jumps (rows from a fixed seed, clamped to the feed),
+    /// A jump storm over a 100k-row feed: random scroll-to-row jumps (rows from a fixed seed),
     /// each held for a few frames — the worst case for caches and the scheduler.
-    public static let jumpStorm: String = {
+    public static let jumpStorm = jumpStorm(rowCount: 100_000)
+
+    /// The jump storm for a feed of `rowCount` rows: every jump lands inside it.
+    public static func jumpStorm(rowCount: Int) -> String {
         var random = SplitMix64(seed: 2_026)
         var lines: [String] = []
         for _ in 0..<24 {
-            lines.append("jump \(random.int(in: 0...99_000))")
+            lines.append("jump \(random.int(in: 0...(max(0, rowCount) * 99 / 100)))")
             lines.append("wait 0.06")
         }
         lines.append("settle")
         return lines.joined(separator: "\n")
-    }()
+    }
 
     /// The demo session: drag, fling, a tap, a touch that stops a fling, back to the top.
     public static let demo = """
@@ -67,8 +70,14 @@ public enum StandardScripts {
         settle
         """
 
-    /// Every standard script by name.
-    public static let all: [(name: String, text: String)] = [
-        ("constant-speed", constantSpeed), ("flings", flings), ("jump-storm", jumpStorm), ("scroll-to-top", scrollToTop),
-    ]
+    /// Every standard script by name, for a 100k-row feed.
+    public static let all = all(rowCount: 100_000)
+
+    /// Every standard script by name, the jump storm sized to `rowCount` rows.
+    public static func all(rowCount: Int) -> [(name: String, text: String)] {
+        [
+            ("constant-speed", constantSpeed), ("flings", flings), ("jump-storm", jumpStorm(rowCount: rowCount)),
+            ("scroll-to-top", scrollToTop),
+        ]
+    }
 }

@@ -53,12 +53,22 @@ public protocol ListDataSource: Sendable {
     /// What the source learned about rows since the last call (kinds, persisted heights).
     /// Main thread, once per frame; must be cheap. Default: nothing.
     func takeRowHints() -> [RowHint]
+
+    /// A new list (with an empty height index) reads this source: hints already sent for rows
+    /// in memory must be sent again. Main thread. Default: nothing.
+    func restartRowHints()
+
+    /// Blocks until the source's own background loads (and the hints they produce) are done.
+    /// For tests and lockstep pacing, never in an interactive loop. Default: returns at once.
+    func waitUntilIdle()
 }
 
 extension ListDataSource {
     public var rowKindCount: Int { 0 }
     public func prepare(_ demand: RowDemand) {}
     public func takeRowHints() -> [RowHint] { [] }
+    public func restartRowHints() {}
+    public func waitUntilIdle() {}
 }
 
 /// A row's identity and the version of what it displays.

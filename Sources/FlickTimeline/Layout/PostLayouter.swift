@@ -24,6 +24,12 @@ public struct PostLayouter: Sendable {
             layoutVersion: spec.version)
     }
 
+    /// The environment part of `key(for:…)`: how heights of every post laid out with these
+    /// values are filed in the store.
+    public func environmentKey(width: Double, scale: DisplayScale, fontScale: Double = 1) -> String {
+        PostLayoutKey.environmentKey(width: width, scale: scale.value, fontScale: fontScale, layoutVersion: spec.version)
+    }
+
     /// Lays out `post` for a cell `width` points wide. Call on the worker that owns `context`.
     public func layout(_ post: Post, width: Double, scale: DisplayScale, fontScale: Double = 1, context: TextContext) -> PostLayout {
         var pass = LayoutPass(

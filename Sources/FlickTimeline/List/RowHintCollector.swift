@@ -3,13 +3,13 @@ import FlickList
 
 /// Gathers what loaded pages say about their rows — each post's kind, and the height persisted
 /// for it at the list's current width and scale — until the list takes them on the main
-/// thread. Pages report on the data window's loading queue; `take` and `adopt` run on the main
-/// thread. Bounded: if the list stops taking hints, the oldest are dropped.
+/// thread. Pages report on loading queues; `take` and `adopt` run on the main thread. Bounded:
+/// if the list stops taking hints, the oldest are dropped.
 final class RowHintCollector: Sendable {
     /// Most hints held between two takes: 64 pages of 64 rows, far more than a frame brings.
     static let capacity = 4_096
 
-    private struct Environment: Sendable, Equatable {
+    private struct Environment: Sendable {
         let width: Double
         let scale: DisplayScale
         let key: String
@@ -27,12 +27,10 @@ final class RowHintCollector: Sendable {
 
     /// Adopts the width and scale heights are read for; true when they changed. Main thread.
     func adopt(width: Double, scale: DisplayScale) -> Bool {
-        let key = environmentKey(width, scale)
-        return environment.withLock { current in
-            guard current?.key != key else { return false }
-            current = Environment(width: width, scale: scale, key: key)
-            return true
-        }
+        if let current = environment.value, current.width == width, current.scale == scale { return false }
+        let adopted = Environment(width: width, scale: scale, key: environmentKey(width, scale))
+        environment.withLock { $0 = adopted }
+        return true
     }
 
     /// Notes the kinds of `posts` (rows from `firstRow` on) and reads their persisted heights
@@ -43,13 +41,10 @@ final class RowHintCollector: Sendable {
         let rows = firstRow..<(firstRow + posts.count)
         let environment = environment.value
         let heights = environment.flatMap { try? store.heights(in: rows, layoutKey: $0.key) } ?? []
-        var found: [RowHint] = []
-        found.reserveCapacity(posts.count)
-        for (offset, post) in posts.enumerated() {
-            found.append(
-                RowHint(
-                    row: firstRow + offset, kind: post.kind.index,
-                    height: offset < heights.count ? heights[offset] : nil, width: environment?.width ?? 0))
+        let found = posts.enumerated().map { offset, post in
+            RowHint(
+                row: firstRow + offset, kind: post.kind.index,
+                height: offset < heights.count ? heights[offset] : nil, width: environment?.width ?? 0)
         }
         pending.withLock { hints in
             hints.append(contentsOf: found)
@@ -58,22 +53,5 @@ final class RowHintCollector: Sendable {
     }
 
     /// The hints gathered since the last call. Main thread.
-    func take() -> [RowHint] {
-        pending.withLock { hints in
-            defer { hints.removeAll(keepingCapacity: true) }
-            return hints
-        }
-    }
-}
-
-extension PostKind {
-    /// The kind's number among `allCases`, as the list's height index counts kinds.
-    public var index: Int {
-        switch self {
-        case .textOnly: 0
-        case .singlePicture: 1
-        case .pictureGrid: 2
-        case .retweet: 3
-        }
-    }
+    func take() -> [RowHint] { pending.takeAll() }
 }

@@ -20,8 +20,9 @@ public struct TimelineDataSource: ListDataSource {
     public let fontScale: Double
     /// The posts in memory around the scroll, and what their pages say about row heights.
     public let rows: TimelineRows
-    /// Whether layouts are looked up in and added to `cache`; default true. The naive
-    /// baseline turns it off (no height cache: every appearance lays out again).
+    /// Whether layouts are looked up in and added to `cache`, and persisted heights read back
+    /// with each page; default true. The naive baseline and the no-layout-cache ablation turn
+    /// it off (no height cache: every appearance lays out again).
     public var cachesLayouts = true
     /// Height assumed for rows not laid out yet; default 240 pt, near the generated feed's
     /// median cell at 375 pt. The height index refines it with a running average.
@@ -37,9 +38,8 @@ public struct TimelineDataSource: ListDataSource {
         renderer = PostRenderer(spec: spec)
         self.cache = cache ?? LayoutCache(store: store)
         self.fontScale = fontScale
-        let layoutVersion = spec.version
-        rows = TimelineRows(store: store, rowCount: rowCount, configuration: window) { width, scale in
-            PostLayoutKey.environmentKey(width: width, scale: scale.value, fontScale: fontScale, layoutVersion: layoutVersion)
+        rows = TimelineRows(store: store, rowCount: rowCount, configuration: window) { [layouter] width, scale in
+            layouter.environmentKey(width: width, scale: scale, fontScale: fontScale)
         }
     }
 
@@ -48,7 +48,17 @@ public struct TimelineDataSource: ListDataSource {
 
     public func prepare(_ demand: RowDemand) { rows.prepare(demand) }
 
-    public func takeRowHints() -> [RowHint] { rows.takeHints() }
+    /// The rows' hints; without layout caching, kinds only (this copy's setting: copies of the
+    /// source share `rows`, so the filter is applied here, not there).
+    public func takeRowHints() -> [RowHint] {
+        let hints = rows.takeHints()
+        guard !cachesLayouts else { return hints }
+        return hints.map { RowHint(row: $0.row, kind: $0.kind, height: nil, width: $0.width) }
+    }
+
+    public func restartRowHints() { rows.restartHints() }
+
+    public func waitUntilIdle() { rows.waitUntilIdle() }
 
     public func estimatedHeight(ofRow row: Int, width: Double) -> Double { estimate }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import FlickCore
 import FlickList
 
@@ -6,8 +7,9 @@ import FlickList
 /// what each page tells the list before its rows are laid out — their kinds, and the heights
 /// an earlier run persisted for the current width.
 ///
-/// Threads: `prepare` and `takeHints` run on the main thread and return at once; `post(at:)`
-/// runs on layout workers; pages load on the data window's own queue. Safe from any thread.
+/// Threads: `prepare`, `takeHints` and `restartHints` run on the main thread and return at
+/// once; `post(at:)` runs on layout workers; pages load on the data window's own queue, and
+/// hints for pages already in memory are gathered again on a private serial queue.
 public final class TimelineRows: Sendable {
     /// Counters for tests, overlays and the benchmark.
     public struct Statistics: Sendable, Hashable {
@@ -20,9 +22,11 @@ public final class TimelineRows: Sendable {
     public let window: DataWindow
     private let hints: RowHintCollector
     private let statistics = LockedBox(Statistics())
+    private let restartRequested = LockedBox(true)
+    private let rehintQueue = DispatchQueue(label: "flick.timeline.hints", qos: .userInitiated)
 
     /// - Parameters:
-    ///   - environmentKey: the persisted-height key for a width and scale (see `PostLayoutKey`).
+    ///   - environmentKey: the persisted-height key for a width and scale (`PostLayouter`).
     public init(
         store: FeedStore, rowCount: Int, configuration: DataWindow.Configuration = .default,
         environmentKey: @escaping @Sendable (Double, DisplayScale) -> String
@@ -44,12 +48,16 @@ public final class TimelineRows: Sendable {
     }
 
     /// Loads the pages the list will want: the preload range, or during a fast fling the rows
-    /// on screen now plus the landing zone. A new width or scale re-reads the resident pages so
-    /// their persisted heights for it arrive too. Main thread, once per frame.
+    /// on screen now plus the landing zone. After a new width or scale, or a restart, the
+    /// pages already in memory send their hints again (for that width). Main thread; the
+    /// engine calls it when the demand changes.
     public func prepare(_ demand: RowDemand) {
-        if hints.adopt(width: demand.width, scale: demand.scale), let rows = window.lastRequestedRows {
-            window.refresh(rows: rows)
+        let newEnvironment = hints.adopt(width: demand.width, scale: demand.scale)
+        let restart = restartRequested.withLock { requested in
+            defer { requested = false }
+            return requested
         }
+        if newEnvironment || restart { rehintResidentRows() }
         if let landing = demand.landing, !landing.isEmpty {
             window.request(rows: demand.visible)
             let middle = (landing.lowerBound + landing.upperBound) / 2
@@ -59,8 +67,31 @@ public final class TimelineRows: Sendable {
         }
     }
 
+    /// A new list reads these rows: hints of the pages in memory go out again at the next
+    /// `prepare`. Main thread.
+    public func restartHints() {
+        restartRequested.withLock { $0 = true }
+    }
+
     /// Hints gathered since the last call. Main thread.
     public func takeHints() -> [RowHint] { hints.take() }
+
+    /// Blocks until page loads and re-hinting are done (tests, lockstep pacing).
+    public func waitUntilIdle() {
+        window.waitUntilIdle()
+        rehintQueue.sync {}
+    }
+
+    /// Gathers hints again for every page in memory, from the posts already held.
+    private func rehintResidentRows() {
+        rehintQueue.async { [window, hints] in
+            for rows in window.residentRows {
+                let posts = rows.compactMap { window.post(at: $0) }
+                guard posts.count == rows.count else { continue }  // evicted meanwhile: its reload hints
+                hints.collect(posts, firstRow: rows.lowerBound)
+            }
+        }
+    }
 }
 
 /// Reads pages for the data window and notes, for each, the rows' kinds and persisted heights.

@@ -9,3 +9,8 @@ public enum PostKind: String, Sendable, Hashable, CaseIterable {
     /// Embeds a retweeted original post (whatever its own pictures).
     case retweet
 }
+
+extension PostKind {
+    /// The kind's position among `allCases`: how the list's height index numbers kinds.
+    public var index: Int { Self.allCases.firstIndex(of: self)! }
+}

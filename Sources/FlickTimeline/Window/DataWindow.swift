@@ -96,6 +96,9 @@ public final class DataWindow: Sendable {
     /// The rows of the latest `request`, as asked; nil before the first.
     public var lastRequestedRows: Range<Int>? { table.withLock { $0.lastRequestedRows } }
 
+    /// The rows of every page in memory now, one range per page.
+    public var residentRows: [Range<Int>] { table.withLock { $0.residentRows } }
+
     /// Posts in memory now; never more than `configuration.capacity`.
     public var residentCount: Int { table.withLock { $0.residentCount } }
 

@@ -124,6 +124,11 @@ struct PageTable: Sendable {
         return offset < posts.count ? posts[offset] : nil
     }
 
+    /// Rows of the loaded pages, one range per page.
+    var residentRows: [Range<Int>] {
+        slots.compactMap { page, slot in slot.posts.map { page * pageSize..<(page * pageSize + $0.count) } }
+    }
+
     /// Posts held in memory.
     var residentCount: Int { slots.values.reduce(0) { $0 + ($1.posts?.count ?? 0) } }
     /// Pages waiting for a load.
