@@ -19,6 +19,7 @@ struct DemoHeadless {
         let reportPath = options.report ?? "out/demo-report.json"
         let engine = setup.makeEngine(viewport: Size(width: options.width, height: options.height), pipeline: options.pipeline)
         let display = HeadlessDisplay(engine: engine, hz: options.hz, pacing: options.lockstep ? .lockstep : .realTime)
+        display.editor = TimelineEditor(source: setup.source)
         let script = try (setup.script ?? WindowScript(parsing: StandardScripts.demo)).scrollScript
         if let reason { print("flick demo: \(reason); running the scripted scroll headless instead") }
         print("flick demo: headless at \(Int(options.hz)) Hz over \(setup.source.rowCount) posts, \(options.pipeline) pipeline")
@@ -28,7 +29,8 @@ struct DemoHeadless {
         }
         setup.source.cache.persistPendingHeights()
         try OutputFile.write(try engine.compositor.framebuffer.snapshot().pngData(), to: screenshot)
-        let summary = FrameReport(frames: display.frames, hz: options.hz, settles: display.settles)
+        let summary = FrameReport(
+            frames: display.frames, hz: options.hz, settles: display.settles, updates: engine.updateStatistics, scale: options.scale)
         var json = summary.jsonObject
         json["display"] = ["mode": "headless", "reason": reason ?? "--headless"]
         json["taps"] = display.taps.map { ["row": $0.row, "x": $0.local.x, "y": $0.local.y] }

@@ -27,6 +27,7 @@ struct DemoWindow {
         let window = try ListWindow(configuration: configuration, interaction: interaction, pipeline: options.pipeline) { viewport, pipeline in
             setup.makeEngine(viewport: viewport, pipeline: pipeline)
         }
+        window.editor = TimelineEditor(source: setup.source)
         let info = window.display.info
         print(
             "flick demo: window \(window.display.outputSize) (\(options.width)×\(options.height) pt @\(options.scale)x), "
@@ -53,7 +54,8 @@ struct DemoWindow {
 
     private func write(_ window: ListWindow<TimelineInteraction>, scriptCompleted: Bool?) throws {
         let frames = window.frames.map(\.stats)
-        let summary = FrameReport(frames: frames, hz: options.hz, settles: window.settles)
+        let summary = FrameReport(
+            frames: frames, hz: options.hz, settles: window.settles, updates: window.engine.updateStatistics, scale: options.scale)
         if let path = options.screenshot {
             guard let bitmap = window.capturedFrame else { throw OutputFile.Failure(path: path, reason: "the renderer could not read the frame back") }
             try OutputFile.write(try bitmap.pngData(), to: path)

@@ -5,10 +5,16 @@ import Foundation
 struct FrameReport {
     let frames: [FrameStats]
     let summary: RunSummary
+    /// What updates did to the reader's place, and the display scale that turns points into
+    /// pixels for `anchorDriftMaxPx`.
+    let updates: UpdateStatistics
+    let scale: Double
 
-    init(frames: [FrameStats], hz: Double, settles: [Int] = []) {
+    init(frames: [FrameStats], hz: Double, settles: [Int] = [], updates: UpdateStatistics = UpdateStatistics(), scale: Double = 1) {
         self.frames = frames
         summary = RunSummary(frames: frames, hz: hz, settles: settles)
+        self.updates = updates
+        self.scale = scale
     }
 
     var text: String {
@@ -32,6 +38,9 @@ struct FrameReport {
             "meanPlaceholderPercent": summary.meanPlaceholderPercent,
             "settleToDrawnMs": summary.settleToDrawnMilliseconds.map { $0 ?? -1 },
             "settleToImagesMs": summary.settleToImagesMilliseconds.map { $0 ?? -1 },
+            "updatesApplied": updates.updatesApplied,
+            "anchorDriftMaxPx": updates.anchorDriftMax * scale,
+            "flingsBrokenByUpdates": updates.flingsBrokenByUpdates,
             "perFrame": frames.map {
                 ["ms": $0.mainThreadMilliseconds, "commitMs": $0.commitMilliseconds, "scheduleMs": $0.scheduleMilliseconds,
                  "composeMs": $0.composeMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton,

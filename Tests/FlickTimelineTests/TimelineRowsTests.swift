@@ -59,11 +59,13 @@ struct TimelineRowsTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = try TimelineDataSource(store: store)
         let context = try TextContext()
-        _ = source.layout(row: 150, width: 375, scale: .two, context: context)
+        _ = source.loadItem(at: 150).flatMap { source.layout($0, width: 375, scale: .two, context: context) }
         #expect(source.rows.stats == TimelineRows.Statistics(windowHits: 0, directReads: 1), "nothing resident yet: read directly")
+        #expect(source.item(at: 150) == nil, "the main thread never reads the store")
         source.prepare(Self.demand(0..<64))
         source.waitUntilIdle()
-        let layout = try #require(source.layout(row: 10, width: 375, scale: .two, context: context))
+        #expect(source.item(at: 10)?.id == (try store.posts(in: 10..<11)).first?.id, "in memory now")
+        let layout = try #require(source.loadItem(at: 10).flatMap { source.layout($0, width: 375, scale: .two, context: context) })
         #expect(layout.key.postID == (try store.posts(in: 10..<11)).first?.id)
         #expect(source.rows.stats.windowHits == 1)
     }
@@ -74,7 +76,7 @@ struct TimelineRowsTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try TimelineDataSource(store: store)
         let context = try TextContext()
-        let measured = (0..<64).compactMap { first.layout(row: $0, width: 375, scale: .two, context: context)?.height }
+        let measured = (0..<64).compactMap { first.loadItem(at: $0).flatMap { first.layout($0, width: 375, scale: .two, context: context) }?.height }
         first.cache.persistPendingHeights()
 
         let relaunch = try TimelineDataSource(store: store)

@@ -45,7 +45,20 @@ extension ScrollPhysics {
     public mutating func adjustContentOffset(by delta: Double, time: Double) {
         step(to: time)
         contentOffset += delta
+        tracker.shift(by: delta)
         replan()
+    }
+
+    /// Points a running animation at a new destination (the target row's position became
+    /// exact): it eases there from where it is, its remaining duration kept, so the speed stays
+    /// continuous. Does nothing unless animating.
+    /// - Precondition: `offset` is not NaN.
+    public mutating func retargetAnimation(to offset: Double, time: Double) {
+        precondition(!offset.isNaN, "cannot animate to NaN")
+        step(to: time)
+        guard case .animating(let ease) = motion else { return }
+        motion = .animating(ease.rebased(at: self.time, position: contentOffset, destination: clamped(offset)))
+        step(to: self.time)
     }
 
     /// The content's height changed (rows measured, appended, removed). The bounds follow; a

@@ -15,6 +15,12 @@ struct VelocityTracker: Sendable {
         count = 0
     }
 
+    /// The content moved under the pointer by `delta` (rows above changed): past samples move
+    /// with it, so the shift is not mistaken for pointer speed.
+    mutating func shift(by delta: Double) {
+        for index in offsets.indices { offsets[index] += delta }
+    }
+
     mutating func add(time: Double, offset: Double) {
         newest = (newest + 1) % Self.capacity
         times[newest] = time

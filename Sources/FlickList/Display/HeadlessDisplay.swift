@@ -29,6 +29,8 @@ public final class HeadlessDisplay<Source: ListDataSource> {
     public private(set) var taps: [(row: Int, local: Point)] = []
     /// Frame indices at which each fling or scroll-to-top came to rest.
     public private(set) var settles: [Int] = []
+    /// The client that performs scripts' edit steps (`insert`, `delete`, `move`, `edit`).
+    public var editor: (any ListEditing)?
     private var time = 0.0
     /// The `onFrame` of the replay in progress (cleared when `play` returns).
     private var frameObserver: ((FrameStats) -> Void)?

@@ -3,13 +3,14 @@ import FlickCore
 import FlickImage
 import FlickRaster
 
-/// The list: scroll physics, the height index, range decisions, the draw scheduler and the
+/// The list: scroll physics, the height index, range decisions, the row store and the
 /// compositor, run once per frame on the main thread. Everything that costs — data, layout,
-/// raster — happens on pool workers; a frame only steps physics, applies finished results,
-/// decides ranges, queues work and copies ready bitmaps.
+/// raster — happens on pool workers; a frame only steps physics, applies updates and finished
+/// results (keeping what the reader reads still), decides ranges, queues work and copies
+/// ready bitmaps.
 ///
 /// Drive it with `frame(at:)` from a frame clock (simulated in tests and the benchmark, real
-/// in the window) and the input methods between frames.
+/// in the window), the input methods between frames, and `apply(_:)` when the source changed.
 @MainActor
 public final class ListEngine<Source: ListDataSource> {
     public struct Configuration: Sendable {
@@ -21,13 +22,24 @@ public final class ListEngine<Source: ListDataSource> {
         public var skeletons = true
         /// Apply the fast-fling landing-zone rule (`false` = draw rows in viewport order).
         public var fastFling = true
-        /// Bytes of bitmaps kept beyond the display range; default 48 MB (see the scheduler).
+        /// Bytes of bitmaps kept beyond the display range; default 48 MB (see the row store).
         public var bitmapBudget = 48 * 1024 * 1024
         /// Which pipeline draws rows; default `.flick`.
         public var pipeline = Pipeline.flick
         /// During a fast fling only the landing zone starts image loads (seed 004 §3); default
         /// true. `false` loads images for every row in range, for the benchmark's ablation.
         public var defersImagesDuringFling = true
+        /// The edge the list keeps still; default `.top` (a timeline). `.bottom` is a chat:
+        /// it opens at the last row and stays pinned there while the reader is at the bottom.
+        public var anchorEdge = AnchorEdge.top
+        /// What rows inserted above the first row do while the reader is at the very top;
+        /// default `.keepReading` (the engine counts them in `rowsInsertedAbove` for a "N new
+        /// posts" pill), as every timeline app that does not yank the reader does.
+        public var insertionsAtTop = InsertionsAtTop.keepReading
+        /// How close to the bottom, points, counts as "at the bottom" for pinning; default
+        /// 2 pt: a fraction of a line, so a reader who scrolled up on purpose is not pulled
+        /// down, while rounding of exact heights never unpins one who is there.
+        public var pinTolerance = 2.0
 
         public init() {}
 
@@ -61,16 +73,27 @@ public final class ListEngine<Source: ListDataSource> {
     public internal(set) var heights: HeightIndex
     public private(set) var lastPlan: RangePlan?
     public private(set) var lastContents: [(row: Int, content: Compositor.RowContent)] = []
-    private let scheduler: DrawScheduler<Source>
+    /// What updates did to the reader's place so far (drift, flings, counts).
+    public internal(set) var updateStatistics = UpdateStatistics()
+    /// Rows inserted above the reader since they were last at the top (the "N new posts"
+    /// pill); back to 0 when the reader reaches the top or calls `clearRowsInsertedAbove()`.
+    public internal(set) var rowsInsertedAbove = 0
+    /// Reverse mode: whether the list is pinned to its last row (new rows keep it in view).
+    public internal(set) var isPinnedToBottom: Bool
+    let store: RowStore<Source>
     private let policy: RangePolicy
     private var touchedDuringFling = false
     /// The demand last told to the source; it hears again only when it changes.
     private var lastDemand: RowDemand?
     private var frameIndex = 0
-    /// The naive pipeline's main-thread worker context and on-screen rows.
-    var naive: NaiveRows<Source>?
+    /// Changes told by `apply(_:)`, applied at the next frame.
+    var pendingChanges: [ListChanges] = []
+    /// A `scrollTo` still re-aiming as heights become exact.
+    var scrollTarget: ScrollTarget?
+    /// The naive pipeline's main-thread worker context.
+    let naiveContext: Source.WorkerContext?
     /// Images over cells, when an image pipeline was given.
-    let images: RowImages?
+    let images: RowImages<Source>?
     /// The pipeline images load through (`nil`: cells show their image placeholders).
     public let imagePipeline: ImagePipeline?
 
@@ -85,10 +108,10 @@ public final class ListEngine<Source: ListDataSource> {
         width = viewport.width
         let pool = pool ?? QueuePool(label: "flick.list") { [source] _ in source.makeWorkerContext() }
         self.pool = pool
-        var schedulerConfiguration = DrawScheduler<Source>.Configuration()
-        schedulerConfiguration.bitmapBudget = configuration.bitmapBudget
-        schedulerConfiguration.skeletons = configuration.skeletons
-        scheduler = DrawScheduler(source: source, pool: pool, configuration: schedulerConfiguration)
+        var storeConfiguration = RowStore<Source>.Configuration()
+        storeConfiguration.bitmapBudget = configuration.bitmapBudget
+        storeConfiguration.skeletons = configuration.skeletons
+        store = RowStore(source: source, pool: pool, configuration: storeConfiguration)
         var ranges = configuration.ranges
         if !configuration.fastFling { ranges.skipRows = .max }
         policy = RangePolicy(configuration: ranges)
@@ -101,14 +124,16 @@ public final class ListEngine<Source: ListDataSource> {
             contentHeight: 0, viewportHeight: viewport.height, configuration: configuration.physics)
         compositor = Compositor(viewport: viewport, scale: scale, placeholder: configuration.skeletons ? placeholder : nil)
         physics.setContentHeight(heights.totalHeight, time: 0)
+        isPinnedToBottom = configuration.anchorEdge == .bottom
         self.imagePipeline = imagePipeline
         images =
             configuration.pipeline == .flick
             ? imagePipeline.map { RowImages(pipeline: $0, scale: scale, defersDuringFling: configuration.defersImagesDuringFling) }
             : nil
         if configuration.pipeline == .naive {
-            naive = NaiveRows(context: source.makeWorkerContext())
+            naiveContext = source.makeWorkerContext()
         } else {
+            naiveContext = nil
             source.restartRowHints()
         }
     }
@@ -116,11 +141,12 @@ public final class ListEngine<Source: ListDataSource> {
     public var viewport: Size { compositor.viewport }
     public var contentOffset: Double { physics.contentOffset }
     public var counters: (layouts: Int, renders: Int, cancelled: Int, staleDropped: Int) {
-        let c = scheduler.counters
+        let c = store.counters
         return (c.layoutsApplied, c.rendersApplied, c.cancelled, c.staleDropped)
     }
-    public var residentBitmapBytes: Int { scheduler.residentBitmapBytes }
-    public var residentRows: Int { scheduler.rows.count }
+    public var residentBitmapBytes: Int { store.residentBitmapBytes }
+    /// Items the engine holds state for (near the viewport, plus the bounded LRU).
+    public var residentRows: Int { store.nodes.count }
 
     /// Runs one frame at `time` (seconds) and reports what it showed and cost.
     @discardableResult
@@ -133,20 +159,16 @@ public final class ListEngine<Source: ListDataSource> {
 
         physics.step(to: time)
         let commitStart = DispatchTime.now().uptimeNanoseconds
-        if naive != nil {
-            drawVisibleRowsOnTheMainThread(time: time)
-        } else {
-            applyResults(time: time)
-            applyRowHints(time: time)
-            images?.commit()
-        }
+        applyUpdates(time: time)
+        if configuration.pipeline == .naive { drawVisibleRowsOnTheMainThread(time: time) }
+        keepPlace(time: time)
         let scheduleStart = DispatchTime.now().uptimeNanoseconds
         let input = rangeInput()
         let plan = policy.plan(input, rows: heights)
         lastPlan = plan
         touchedDuringFling = false
-        if naive == nil {
-            scheduler.update(plan: plan, width: width, scale: scale) { row in
+        if configuration.pipeline == .flick {
+            store.update(plan: plan, width: width, scale: scale) { row in
                 policy.timeUntilVisible(row: row, input: input, rows: heights)
             }
             let demand = RowDemand(visible: plan.visible, preload: plan.preload, landing: plan.landing, width: width, scale: scale)
@@ -154,24 +176,20 @@ public final class ListEngine<Source: ListDataSource> {
                 lastDemand = demand
                 source.prepare(demand)
             }
-            images?.update(plan: plan) { row in
-                guard let slot = scheduler.slot(row), let layout = slot.layout else { return nil }
-                return RowImages.LaidOutRow(generation: slot.generation) { [source] in source.imageRequests(of: layout) }
-            }
+            images?.update(plan: plan, rowIDs: store.rowIDs, nodes: &store.nodes, source: source)
         }
         let composeStart = DispatchTime.now().uptimeNanoseconds
         let rows = plan.visible.map { row -> Compositor.Row in
-            if let naive { return naive.compositorRow(row, top: heights.offset(ofRow: row) - physics.contentOffset, height: heights.height(ofRow: row)) }
-            let slot = scheduler.slot(row)
+            let node = store.node(atRow: row)
             return Compositor.Row(
                 index: row, top: heights.offset(ofRow: row) - physics.contentOffset, height: heights.height(ofRow: row),
-                full: slot?.full, fullIsStale: slot?.fullIsStale ?? false, skeleton: slot?.skeleton,
-                images: images?.layers(ofRow: row) ?? [])
+                full: node?.full, fullIsStale: node?.fullIsStale ?? false, skeleton: node?.skeleton,
+                images: node?.images?.layers ?? [])
         }
         let contents = compositor.compose(rows, stats: &stats)
         lastContents = zip(plan.visible, contents).map { ($0, $1) }
         // The naive pipeline loads images with their row, synchronously: none is ever pending.
-        stats.imagesPending = images?.pendingCount(in: plan.visible) ?? 0
+        stats.imagesPending = plan.visible.reduce(0) { $0 + (store.node(atRow: $1)?.images?.pendingCount ?? 0) }
         stats.offset = physics.contentOffset
         let end = DispatchTime.now().uptimeNanoseconds
         stats.mainThreadMilliseconds = Double(end - start) / 1e6
@@ -184,8 +202,9 @@ public final class ListEngine<Source: ListDataSource> {
     // MARK: Input (main thread, between frames)
 
     /// A finger lands. During a fling it stops the scroll at once and makes the visible rows
-    /// the most urgent work (VVebo's hitTest).
+    /// the most urgent work (VVebo's hitTest). It also ends a `scrollTo` still re-aiming.
     public func touchDown(time: Double) {
+        scrollTarget = nil
         if physics.touchDown(time: time) { touchedDuringFling = true }
     }
 
@@ -199,20 +218,30 @@ public final class ListEngine<Source: ListDataSource> {
     /// Lifts the finger; a moving drag turns into a fling.
     public func endDrag(time: Double) { _ = physics.endDrag(time: time) }
 
-    public func fling(velocity: Double, time: Double) { physics.fling(velocity: velocity, time: time) }
+    public func fling(velocity: Double, time: Double) {
+        scrollTarget = nil
+        physics.fling(velocity: velocity, time: time)
+    }
 
     /// Animated scroll to the top; the top rows are drawn first, the rows between skipped.
-    public func scrollToTop(time: Double) { physics.scrollToTop(time: time) }
+    public func scrollToTop(time: Double) {
+        scrollTarget = nil
+        physics.scrollToTop(time: time)
+    }
 
-    /// Puts `row` at the top of the viewport at once.
+    /// Puts `row` at the top of the viewport at once (its estimated place; see `scrollTo` for
+    /// a landing that stays exact while heights are measured).
     public func jump(toRow row: Int, time: Double) {
         guard heights.rowCount > 0 else { return }
+        scrollTarget = nil
         physics.setContentOffset(heights.offset(ofRow: min(max(0, row), heights.rowCount - 1)), time: time)
     }
 
-    /// Puts the viewport's top at `offset` at once (clamped to the content): a window keeps
-    /// its place this way when it rebuilds its engine.
-    public func setContentOffset(_ offset: Double, time: Double) { physics.setContentOffset(offset, time: time) }
+    /// Puts the viewport's top at `offset` at once (clamped to the content).
+    public func setContentOffset(_ offset: Double, time: Double) {
+        scrollTarget = nil
+        physics.setContentOffset(offset, time: time)
+    }
 
     /// A new viewport width: every row is laid out again in the background while its old
     /// bitmap stays on screen.
@@ -220,25 +249,30 @@ public final class ListEngine<Source: ListDataSource> {
         guard newWidth != width else { return }
         width = newWidth
         // Images stay over the stale bitmaps they belong to; rows load new ones when their new
-        // layout (a new scheduler generation) arrives.
-        scheduler.invalidateAll()
-        naive?.rows.removeAll()
+        // layout (a new node generation) arrives.
+        store.invalidateAll()
+        if configuration.pipeline == .naive { store.reset() }
     }
 
-    /// Rows whose content changed: laid out and drawn again; old bitmaps stay until replaced.
+    /// Rows whose content must be laid out and drawn again although their items' versions did
+    /// not change (an edit with a new version needs only `apply(.reloading(...))`); old bitmaps
+    /// stay until replaced.
     public func reload(rows: [Int]) {
-        scheduler.reload(rows)
-        for row in rows { naive?.rows[row] = nil }
+        store.reload(rows.compactMap { store.rowIDs[$0] ?? source.item(at: $0)?.id })
     }
 
-    /// The row under a viewport point and the point in that row's coordinates.
+    /// The row under a viewport point, its layout if it has one, and the point in the row's
+    /// coordinates.
     public func row(at point: Point) -> (row: Int, layout: Source.Layout?, local: Point)? {
         guard heights.rowCount > 0 else { return nil }
         let y = physics.contentOffset + point.y
         guard y >= 0, y < heights.totalHeight else { return nil }
         let row = heights.row(atOffset: y)
-        return (row, naive?.rows[row]?.layout ?? scheduler.slot(row)?.layout, Point(x: point.x, y: y - heights.offset(ofRow: row)))
+        return (row, store.node(atRow: row)?.layout, Point(x: point.x, y: y - heights.offset(ofRow: row)))
     }
+
+    /// The item shown at `row` this frame, if known.
+    public func itemID(atRow row: Int) -> Source.Item.ID? { store.rowIDs[row] }
 
     /// Whether every visible row shows its current full render.
     public var visibleRowsFullyDrawn: Bool {
@@ -249,8 +283,7 @@ public final class ListEngine<Source: ListDataSource> {
     /// compositor's last layers stay valid for a display still showing them. For an engine
     /// being replaced (the window's live A/B and height changes). Main thread.
     public func stop() {
-        scheduler.reset()
-        images?.removeAll()
+        store.reset()
     }
 
     /// Blocks until queued work is done — layout and raster, the source's data loads and image
@@ -264,10 +297,6 @@ public final class ListEngine<Source: ListDataSource> {
     }
 
     // MARK: Private
-
-    func applyResults(time: Double) {
-        applyExactHeights(scheduler.commit(), time: time)
-    }
 
     private func rangeInput() -> RangePolicy.Input {
         let motion: RangePolicy.Motion =
@@ -285,7 +314,9 @@ public final class ListEngine<Source: ListDataSource> {
 
 extension ListEngine {
     /// Rows that have image requests (loading or loaded) now; for tests and overlays.
-    public var rowsWithImages: Set<Int> { Set(images?.rows.keys.map { $0 } ?? []) }
+    public var rowsWithImages: Set<Int> {
+        Set(store.rowIDs.compactMap { row, id in store.nodes[id]?.images == nil ? nil : row })
+    }
     /// Image loads the engine has started so far.
     public var imageLoadsStarted: Int { images?.requestsStarted ?? 0 }
 }

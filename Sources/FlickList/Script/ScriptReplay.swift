@@ -40,6 +40,8 @@ public protocol ScriptReplayTarget: AnyObject {
     func scriptEndTap()
     /// The viewport gets a new width (a window keeps its height).
     func scriptResize(width: Double)
+    /// The client that performs scripts' edit steps; nil: the list takes no edits.
+    var editor: (any ListEditing)? { get }
 }
 
 extension ScriptReplayTarget {
@@ -60,6 +62,8 @@ extension ScriptReplayTarget {
 public struct ScriptReplay<Target: ScriptReplayTarget> {
     public let target: Target
     public let frameLimit: Int?
+    /// Edits repeating while steps run (`stream`), each with when it fires next.
+    private let streams = EditStreams()
 
     public init(target: Target, frameLimit: Int? = nil) {
         self.target = target
@@ -84,6 +88,7 @@ public struct ScriptReplay<Target: ScriptReplayTarget> {
     public func frame() throws(ScriptReplayStopped) {
         let run = target.framesRun
         if let frameLimit, run >= frameLimit { throw ScriptReplayStopped() }
+        for edit in streams.due(at: target.now) { perform(edit) }
         try target.runScriptFrame(isFinal: frameLimit.map { run == $0 - 1 } ?? false)
     }
 
@@ -133,6 +138,16 @@ public struct ScriptReplay<Target: ScriptReplayTarget> {
         case .reload(let rows):
             engine.reload(rows: rows)
             try frame()
+        case .change(let edit):
+            perform(edit)
+            try frame()
+        case .scrollTo(let row, let align, let animated):
+            engine.scrollTo(row: row, align: align, animated: animated, time: target.now)
+            try frame()
+        case .stream(let edit, let interval):
+            streams.start(edit, every: interval, now: target.now)
+        case .stopStreams:
+            streams.stop()
         case .settle:
             let limit = Int(Self.settleLimitSeconds * target.hz)
             var count = 0
@@ -143,6 +158,13 @@ public struct ScriptReplay<Target: ScriptReplayTarget> {
         }
     }
 
+    /// Asks the client to make `edit` and tells the engine what changed; an edit that does not
+    /// fit the list (or a list that takes none) is skipped.
+    private func perform(_ edit: ListEdit) {
+        guard let changes = target.editor?.perform(edit) else { return }
+        target.engine.apply(changes)
+    }
+
     /// Scrolling has stopped and the visible rows are fully drawn (the current engine's).
     private var isSettled: Bool {
         target.engine.physics.phase == .idle && target.engine.visibleRowsFullyDrawn
@@ -150,4 +172,32 @@ public struct ScriptReplay<Target: ScriptReplayTarget> {
 
     /// Frames for `seconds` on the target's clock, at least one.
     private func frames(_ seconds: Double) -> Int { max(1, Int((seconds * target.hz).rounded())) }
+}
+
+/// The edits a replay repeats (`stream EDIT every SECONDS`), due by the target's clock.
+@MainActor
+private final class EditStreams {
+    private var streams: [(edit: ListEdit, interval: Double, next: Double)] = []
+
+    func start(_ edit: ListEdit, every interval: Double, now: Double) {
+        streams.append((edit, interval, now + interval))
+    }
+
+    func stop() { streams.removeAll() }
+
+    /// Edits whose time has come by `now`, in time order (each stream catches up at most a
+    /// second's worth, so a stalled clock cannot flood the list).
+    func due(at now: Double) -> [ListEdit] {
+        var edits: [(time: Double, edit: ListEdit)] = []
+        for index in streams.indices {
+            var fired = 0
+            while streams[index].next <= now, fired < max(1, Int(1 / streams[index].interval)) {
+                edits.append((streams[index].next, streams[index].edit))
+                streams[index].next += streams[index].interval
+                fired += 1
+            }
+            if streams[index].next <= now { streams[index].next = now + streams[index].interval }
+        }
+        return edits.sorted { $0.time < $1.time }.map(\.edit)
+    }
 }

@@ -15,6 +15,13 @@
 /// resize 667            # new viewport width
 /// reload 10 11 12       # rows whose content changed
 /// settle                # wait until scrolling stops and the visible rows are drawn (≤ 5 s)
+/// insert 0 20           # 20 new items before row 0 (the client makes them)
+/// delete 5 2            # rows 5 and 6 go
+/// move 3 10             # the row at 3 moves to 10
+/// edit 4                # row 4 gets a new version of its content, of another height
+/// scrollto 5000 center  # lands exactly on row 5,000: top, center or bottom; `animated` eases
+/// stream insert 0 1 every 0.1   # from now on, repeat an edit every 0.1 s (between frames)
+/// stream stop           # ends every stream
 /// ```
 public struct ScrollScript: Hashable, Sendable {
     public enum Step: Hashable, Sendable {
@@ -29,6 +36,11 @@ public struct ScrollScript: Hashable, Sendable {
         case resize(width: Double)
         case reload(rows: [Int])
         case settle
+        case change(ListEdit)
+        case scrollTo(row: Int, align: ScrollAlignment, animated: Bool)
+        /// Repeats `edit` every `seconds` while the following steps run.
+        case stream(ListEdit, every: Double)
+        case stopStreams
     }
 
     /// A line that is not a valid step.
@@ -140,8 +152,56 @@ public struct ScrollScript: Hashable, Sendable {
         case "settle":
             try count(0)
             return .settle
+        case "insert", "delete", "move", "edit":
+            return .change(try edit(command, args, line: line))
+        case "scrollto":
+            guard (1...3).contains(args.count) else { throw ParseError(line: line, reason: "scrollto takes a row, then top|center|bottom and animated") }
+            var align = ScrollAlignment.top
+            var animated = false
+            for word in args.dropFirst() {
+                switch word {
+                case "top": align = .top
+                case "center": align = .center
+                case "bottom": align = .bottom
+                case "animated": animated = true
+                default: throw ParseError(line: line, reason: "scrollto: \"\(word)\" is not top, center, bottom or animated")
+                }
+            }
+            return .scrollTo(row: try row(0), align: align, animated: animated)
+        case "stream":
+            if args == ["stop"] { return .stopStreams }
+            guard args.count >= 3, args[args.count - 2] == "every" else {
+                throw ParseError(line: line, reason: "stream: write `stream EDIT every SECONDS` or `stream stop`")
+            }
+            let interval = try number(args.count - 1, "seconds")
+            guard interval >= 0.001, interval <= maxSeconds else { throw ParseError(line: line, reason: "stream: seconds must be in 0.001…\(Int(maxSeconds))") }
+            guard let name = args.first else { throw ParseError(line: line, reason: "stream: name an edit") }
+            return .stream(try edit(name, Array(args.dropFirst().dropLast(2)), line: line), every: interval)
         default:
             throw ParseError(line: line, reason: "unknown command \"\(command)\"")
+        }
+    }
+
+    /// Largest count an insert or delete may name: keeps a typo from making millions of items.
+    static let maximumEditCount = 100_000
+
+    /// An edit command (`insert ROW COUNT`, `delete ROW COUNT`, `move FROM TO`, `edit ROW`).
+    static func edit(_ command: String, _ args: [String], line: Int) throws(ParseError) -> ListEdit {
+        func whole(_ index: Int, _ name: String, _ range: ClosedRange<Int>) throws(ParseError) -> Int {
+            guard index < args.count else { throw ParseError(line: line, reason: "\(command): missing \(name)") }
+            guard let value = Int(args[index]), range.contains(value) else {
+                throw ParseError(line: line, reason: "\(command): \(name) must be a whole number in \(range.lowerBound)…\(range.upperBound), got \"\(args[index])\"")
+            }
+            return value
+        }
+        let expected = command == "edit" ? 1 : 2
+        guard args.count == expected else { throw ParseError(line: line, reason: "\(command) takes \(expected) argument(s), got \(args.count)") }
+        switch command {
+        case "insert": return .insert(row: try whole(0, "row", 0...maximumRow), count: try whole(1, "count", 1...maximumEditCount))
+        case "delete": return .delete(row: try whole(0, "row", 0...maximumRow), count: try whole(1, "count", 1...maximumEditCount))
+        case "move": return .move(from: try whole(0, "from", 0...maximumRow), to: try whole(1, "to", 0...maximumRow))
+        case "edit": return .edit(row: try whole(0, "row", 0...maximumRow))
+        default: throw ParseError(line: line, reason: "unknown edit \"\(command)\"")
         }
     }
 }

@@ -1,20 +1,52 @@
 import FlickCore
 import FlickRaster
 
+/// An item a list shows: a stable identity and the version of what it displays. Rows are
+/// addressed by index only on the main thread, for one frame; everything the engine keeps about
+/// a row (layout, bitmaps, images) is keyed by `id`, so a row that moves keeps its drawing, and
+/// work is redone only when `version` changes (IGListKit's `diffIdentifier` + `isEqual`).
+public protocol ListItem: Sendable {
+    /// Stable across updates, unique within the list.
+    associatedtype ID: Hashable & Sendable
+    var id: ID { get }
+    /// Changes whenever anything the row displays changes (a hash of the content will do).
+    var version: UInt64 { get }
+}
+
 /// What a list shows, supplied by its client (the timeline is the first). The engine knows
-/// nothing about posts: it asks for heights, layouts and bitmaps by row.
+/// nothing about posts: it asks for items by row on the main thread, and for layouts and
+/// bitmaps of those items on workers.
 ///
-/// Threads: `rowCount` and `estimatedHeight` are read on the main thread and must be cheap;
-/// `layout`, `render` and `renderSkeleton` run on pool workers with that worker's private
-/// `WorkerContext` (for text, its Pango font map) and must not touch main-thread state.
+/// Threads: `rowCount`, `item(at:)`, `row(ofItem:)` and `estimatedHeight` are read on the main
+/// thread and must be cheap (memory only, no I/O); `loadItem(at:)`, `layout`, `render` and
+/// `renderSkeleton` run on pool workers with that worker's private `WorkerContext` (for text,
+/// its Pango font map) and must not touch main-thread state.
+///
+/// A source that changes (rows inserted, deleted, moved, edited) changes itself first and then
+/// tells the engine what changed with `ListEngine.apply(_:)`; an edit that keeps the row in
+/// place needs only a new `version`, which the engine notices by itself.
 public protocol ListDataSource: Sendable {
+    /// One row's content: captured on the main thread, laid out on a worker.
+    associatedtype Item: ListItem
     /// A row's immutable layout: computed once on a worker, read anywhere.
     associatedtype Layout: Sendable
     /// Per-worker state, created on the worker's own queue and never shared.
     associatedtype WorkerContext
 
-    /// Rows in the list. Main thread.
+    /// Rows in the list now. Main thread.
     var rowCount: Int { get }
+
+    /// The item at `row` if it is in memory, `nil` while it is not (a store-backed source
+    /// still loading its page). Main thread, cheap.
+    func item(at row: Int) -> Item?
+
+    /// The item at `row`, reading storage if need be; `nil` when it cannot be had. Worker (or
+    /// the naive baseline's main thread). Default: `item(at:)`.
+    func loadItem(at row: Int) -> Item?
+
+    /// The row showing the item `id`, if the source can tell cheaply. Main thread. Default:
+    /// `nil` (the engine then finds only rows it has seen near the viewport).
+    func row(ofItem id: Item.ID) -> Int?
 
     /// A cheap guess of a row's height before its layout exists. Main thread.
     func estimatedHeight(ofRow row: Int, width: Double) -> Double
@@ -22,13 +54,9 @@ public protocol ListDataSource: Sendable {
     /// Builds the worker context for one pool queue. Runs on that queue, once.
     func makeWorkerContext() -> WorkerContext
 
-    /// Lays out `row` for a cell `width` points wide at `scale`. Worker. `nil` when the row's
-    /// data cannot be had (then the row keeps its placeholder and the reason is logged by the
-    /// source).
-    func layout(row: Int, width: Double, scale: DisplayScale, context: WorkerContext) -> Layout?
-
-    /// The row's identity and content version in `layout` (for caches and reload diffs).
-    func identity(of layout: Layout) -> RowIdentity
+    /// Lays out `item` for a cell `width` points wide at `scale`. Worker. `nil` when it cannot
+    /// be laid out (then the row keeps its placeholder and the source logs the reason).
+    func layout(_ item: Item, width: Double, scale: DisplayScale, context: WorkerContext) -> Layout?
 
     /// The exact height of a laid-out row, points (a whole number of device pixels).
     func height(of layout: Layout) -> Double
@@ -50,8 +78,8 @@ public protocol ListDataSource: Sendable {
     /// backed by storage starts reading them. Must return at once. Default: nothing.
     func prepare(_ demand: RowDemand)
 
-    /// What the source learned about rows since the last call (kinds, persisted heights).
-    /// Main thread, once per frame; must be cheap. Default: nothing.
+    /// What the source learned about rows since the last call (kinds, persisted heights), by
+    /// the rows' current indices. Main thread, once per frame; must be cheap. Default: nothing.
     func takeRowHints() -> [RowHint]
 
     /// A new list (with an empty height index) reads this source: hints already sent for rows
@@ -64,20 +92,11 @@ public protocol ListDataSource: Sendable {
 }
 
 extension ListDataSource {
+    public func loadItem(at row: Int) -> Item? { item(at: row) }
+    public func row(ofItem id: Item.ID) -> Int? { nil }
     public var rowKindCount: Int { 0 }
     public func prepare(_ demand: RowDemand) {}
     public func takeRowHints() -> [RowHint] { [] }
     public func restartRowHints() {}
     public func waitUntilIdle() {}
-}
-
-/// A row's identity and the version of what it displays.
-public struct RowIdentity: Hashable, Sendable {
-    public let id: String
-    public let version: UInt64
-
-    public init(id: String, version: UInt64) {
-        self.id = id
-        self.version = version
-    }
 }

@@ -9,11 +9,11 @@ import Foundation
 /// `PostRenderer`. The list engine calls it on the main thread for counts, estimates, demand and
 /// hints, and on pool workers for everything else.
 public struct TimelineDataSource: ListDataSource {
+    public typealias Item = Post
     public typealias Layout = PostLayout
     public typealias WorkerContext = TextContext?
 
     public let store: FeedStore
-    public let rowCount: Int
     public let layouter: PostLayouter
     public let renderer: PostRenderer
     public let cache: LayoutCache
@@ -33,7 +33,7 @@ public struct TimelineDataSource: ListDataSource {
         window: DataWindow.Configuration = .default
     ) throws {
         self.store = store
-        rowCount = try store.count()
+        let rowCount = try store.count()
         layouter = PostLayouter(spec: spec)
         renderer = PostRenderer(spec: spec)
         self.cache = cache ?? LayoutCache(store: store)
@@ -45,6 +45,13 @@ public struct TimelineDataSource: ListDataSource {
 
     /// Text only, one picture, a grid, a retweet: their heights differ enough to estimate apart.
     public var rowKindCount: Int { PostKind.allCases.count }
+
+    /// Rows now (the store's, changed by live edits).
+    public var rowCount: Int { rows.count }
+
+    public func item(at row: Int) -> Post? { rows.post(atRow: row) }
+
+    public func loadItem(at row: Int) -> Post? { rows.loadPost(atRow: row) }
 
     public func prepare(_ demand: RowDemand) { rows.prepare(demand) }
 
@@ -73,10 +80,8 @@ public struct TimelineDataSource: ListDataSource {
         }
     }
 
-    public func layout(row: Int, width: Double, scale: DisplayScale, context: TextContext?) -> PostLayout? {
-        guard let context, let post = rows.post(at: row) ?? (try? store.posts(in: row..<(row + 1)).first) else {
-            return nil
-        }
+    public func layout(_ post: Post, width: Double, scale: DisplayScale, context: TextContext?) -> PostLayout? {
+        guard let context else { return nil }
         guard cachesLayouts else {
             return layouter.layout(post, width: width, scale: scale, fontScale: fontScale, context: context)
         }
@@ -85,10 +90,6 @@ public struct TimelineDataSource: ListDataSource {
         let layout = layouter.layout(post, width: width, scale: scale, fontScale: fontScale, context: context)
         cache.insert(layout)
         return layout
-    }
-
-    public func identity(of layout: PostLayout) -> RowIdentity {
-        RowIdentity(id: layout.key.postID, version: layout.key.contentVersion)
     }
 
     public func height(of layout: PostLayout) -> Double { layout.height }

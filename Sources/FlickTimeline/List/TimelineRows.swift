@@ -7,9 +7,15 @@ import FlickList
 /// what each page tells the list before its rows are laid out — their kinds, and the heights
 /// an earlier run persisted for the current width.
 ///
-/// Threads: `prepare`, `takeHints` and `restartHints` run on the main thread and return at
-/// once; `post(at:)` runs on layout workers; pages load on the data window's own queue, and
-/// hints for pages already in memory are gathered again on a private serial queue.
+/// The list's order is a `RowOrder` over the store: rows are stored positions until the live
+/// timeline changes them — new posts inserted on top, posts deleted, moved or edited are held
+/// here without rewriting the store, so "20 new posts on top" of a million touches nothing
+/// else. The data window and the hints work in stored positions; rows are mapped at the edges.
+///
+/// Threads: `prepare`, `takeHints`, `restartHints`, `post(atRow:)` and the edits run on the
+/// main thread and return at once; `loadPost(atRow:)` runs on layout workers; pages load on the
+/// data window's own queue, and hints for pages already in memory are gathered again on a
+/// private serial queue.
 public final class TimelineRows: Sendable {
     /// Counters for tests, overlays and the benchmark.
     public struct Statistics: Sendable, Hashable {
@@ -20,6 +26,8 @@ public final class TimelineRows: Sendable {
     }
 
     public let window: DataWindow
+    private let store: FeedStore
+    private let order: LockedBox<RowOrder<Post>>
     private let hints: RowHintCollector
     private let statistics = LockedBox(Statistics())
     private let restartRequested = LockedBox(true)
@@ -33,6 +41,8 @@ public final class TimelineRows: Sendable {
     ) {
         let hints = RowHintCollector(store: store, environmentKey: environmentKey)
         self.hints = hints
+        self.store = store
+        order = LockedBox(RowOrder(storedCount: rowCount))
         window = DataWindow(
             loader: HintingLoader(store: store, hints: hints), rowCount: rowCount, configuration: configuration)
     }
@@ -40,12 +50,44 @@ public final class TimelineRows: Sendable {
     /// Counters since the rows were made.
     public var stats: Statistics { statistics.value }
 
-    /// The post at `row` if its page is in memory, counted as a hit or a miss. Layout worker.
-    public func post(at row: Int) -> Post? {
-        let post = window.post(at: row)
-        statistics.withLock { post == nil ? ($0.directReads += 1) : ($0.windowHits += 1) }
-        return post
+    /// Rows in the list now.
+    public var count: Int { order.withLock { $0.count } }
+
+    /// The post at `row` if it is in memory (its page loaded, or held here). Main thread.
+    public func post(atRow row: Int) -> Post? {
+        switch order.withLock({ $0.entry(at: row) }) {
+        case .stored(let position): window.post(at: position)
+        case .local(let post): post
+        }
     }
+
+    /// The post at `row`, read from the store when its page is not in memory, counted as a
+    /// window hit or a direct read. Layout worker.
+    public func loadPost(atRow row: Int) -> Post? {
+        guard row >= 0, row < count else { return nil }
+        switch order.withLock({ $0.entry(at: row) }) {
+        case .stored(let position):
+            let post = window.post(at: position)
+            statistics.withLock { post == nil ? ($0.directReads += 1) : ($0.windowHits += 1) }
+            return post ?? (try? store.posts(in: position..<(position + 1)).first)
+        case .local(let post):
+            return post
+        }
+    }
+
+    // MARK: Live changes (main thread)
+
+    /// New posts before `row`.
+    public func insert(_ posts: [Post], at row: Int) { order.withLock { $0.insert(posts, at: row) } }
+
+    /// Removes `rows`.
+    public func remove(_ rows: Range<Int>) { order.withLock { $0.remove(rows) } }
+
+    /// Moves the post at `from` so it ends at `to`.
+    public func move(from: Int, to: Int) { order.withLock { $0.move(from: from, to: to) } }
+
+    /// Shows `post` (a new version of the row's post) at `row`.
+    public func replace(at row: Int, with post: Post) { order.withLock { $0.replace(at: row, with: post) } }
 
     /// Loads the pages the list will want: the preload range, or during a fast fling the rows
     /// on screen now plus the landing zone. After a new width or scale, or a restart, the
@@ -59,12 +101,22 @@ public final class TimelineRows: Sendable {
         }
         if newEnvironment || restart { rehintResidentRows() }
         if let landing = demand.landing, !landing.isEmpty {
-            window.request(rows: demand.visible)
-            let middle = (landing.lowerBound + landing.upperBound) / 2
-            window.prefetch(around: middle, radius: max(window.configuration.prefetchRadius, landing.count))
-        } else {
-            window.request(rows: demand.preload)
+            if let visible = stored(demand.visible) { window.request(rows: visible) }
+            if let positions = stored(landing) {
+                let middle = (positions.lowerBound + positions.upperBound) / 2
+                window.prefetch(around: middle, radius: max(window.configuration.prefetchRadius, landing.count))
+            }
+        } else if let preload = stored(demand.preload) {
+            window.request(rows: preload)
         }
+    }
+
+    /// The stored positions `rows` need, as one span (rows in timeline order are stored in
+    /// order, but for the few moved ones).
+    private func stored(_ rows: Range<Int>) -> Range<Int>? {
+        let runs = order.withLock { $0.storedRuns(in: rows.clamped(to: 0..<$0.count)) }
+        guard let low = runs.map(\.lowerBound).min(), let high = runs.map(\.upperBound).max() else { return nil }
+        return low..<high
     }
 
     /// A new list reads these rows: hints of the pages in memory go out again at the next
@@ -73,8 +125,17 @@ public final class TimelineRows: Sendable {
         restartRequested.withLock { $0 = true }
     }
 
-    /// Hints gathered since the last call. Main thread.
-    public func takeHints() -> [RowHint] { hints.take() }
+    /// Hints gathered since the last call, by the rows' current indices (hints of positions
+    /// no longer shown are dropped). Main thread.
+    public func takeHints() -> [RowHint] {
+        let taken = hints.take()
+        guard !taken.isEmpty else { return [] }
+        return order.withLock { order in
+            taken.compactMap { hint in
+                order.row(ofStored: hint.row).map { RowHint(row: $0, kind: hint.kind, height: hint.height, width: hint.width) }
+            }
+        }
+    }
 
     /// Blocks until page loads and re-hinting are done (tests, lockstep pacing).
     public func waitUntilIdle() {

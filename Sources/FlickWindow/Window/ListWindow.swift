@@ -43,6 +43,8 @@ public final class ListWindow<Interaction: RowInteraction> {
     public internal(set) var capturedFrame: Bitmap?
 
     public let interaction: Interaction
+    /// The client that performs scripts' edit steps (`insert`, `delete`, `move`, `edit`).
+    public var editor: (any ListEditing)?
     let makeEngine: EngineFactory
     let presenter: LayerPresenter
     let hudText = HUDText()

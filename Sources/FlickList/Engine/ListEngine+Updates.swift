@@ -1,0 +1,201 @@
+import FlickCore
+
+extension ListEngine {
+    /// Tells the engine the source changed: `changes` turn the rows it had into the rows it has
+    /// now (the source already shows the new state). Applied atomically at the next frame,
+    /// with the reader's row kept still (see `Configuration.anchorEdge`). Several calls before a
+    /// frame apply in order. Rows whose item keeps its identity keep their layout and bitmap
+    /// wherever they move; reloaded rows show their old bitmap until the new one is ready.
+    /// Main thread.
+    public func apply(_ changes: ListChanges) {
+        // Index-keyed work queued before this point is void from now on: the source already
+        // shows the new order.
+        store.invalidateFetches()
+        pendingChanges.append(changes)
+    }
+
+    /// Forgets the "N new posts" count (the pill was tapped or dismissed).
+    public func clearRowsInsertedAbove() { rowsInsertedAbove = 0 }
+
+    /// Everything that changes row heights, applied at the start of a frame with the reader's
+    /// row kept still: structural changes, then worker results (exact heights), then the
+    /// source's hints. Measures drift and fling continuity for `updateStatistics`.
+    func applyUpdates(time: Double) {
+        let before = anchorProbe()
+        var touched = false
+        var follow: (Int) -> Int? = { $0 }
+        var anchored = false
+        for changes in pendingChanges {
+            let result = applyStructure(changes, time: time)
+            anchored = anchored || result.anchored
+            if let probe = before, result.touches(probe.row) { touched = true }
+            let previous = follow
+            follow = { row in previous(row).flatMap { changes.newIndex(ofOld: $0) } }
+            updateStatistics.updatesApplied += 1
+        }
+        pendingChanges.removeAll()
+        if configuration.pipeline == .flick {
+            let exact = store.commit()
+            if !exact.isEmpty {
+                anchored = true
+                keepingAnchor(time: time) { index in
+                    for (row, height) in exact where row < index.rowCount { index.setExactHeight(height, forRow: row) }
+                }
+            }
+            if let images { images.commit(into: &store.nodes) }
+            if applyRowHints(time: time) { anchored = true }
+        }
+        guard anchored, let before else { return }
+        measure(before, follow: follow, touched: touched)
+    }
+
+    /// The top row's screen position and the motion before this frame's updates.
+    private func anchorProbe() -> (row: Int, y: Double, phase: ScrollPhysics.Phase, velocity: Double)? {
+        guard heights.rowCount > 0 else { return nil }
+        let row = heights.row(atOffset: max(0, physics.contentOffset))
+        return (row, heights.offset(ofRow: row) - physics.contentOffset, physics.phase, physics.velocity)
+    }
+
+    private func measure(
+        _ before: (row: Int, y: Double, phase: ScrollPhysics.Phase, velocity: Double), follow: (Int) -> Int?, touched: Bool
+    ) {
+        if before.phase == .decelerating {
+            let speed = abs(before.velocity)
+            if physics.phase != .decelerating || abs(physics.velocity - before.velocity) > 0.01 * speed {
+                updateStatistics.flingsBrokenByUpdates += 1
+            }
+        }
+        // Pinned to the bottom, or revealing rows at the top, the move is the point.
+        guard !touched, !(configuration.anchorEdge == .bottom && isPinnedToBottom), let row = follow(before.row),
+            row < heights.rowCount
+        else { return }
+        if configuration.insertionsAtTop == .reveal, physics.contentOffset <= 0, before.y >= 0 { return }
+        updateStatistics.anchoredUpdates += 1
+        let y = heights.offset(ofRow: row) - physics.contentOffset
+        updateStatistics.anchorDriftMax = max(updateStatistics.anchorDriftMax, abs(y - before.y))
+    }
+
+    /// What one structural change did: whether the offset was corrected, and which old rows
+    /// it touched (deleted, moved or reloaded).
+    struct StructureResult {
+        let anchored: Bool
+        let changes: ListChanges
+
+        func touches(_ row: Int) -> Bool {
+            changes.newIndex(ofOld: row) == nil || changes.reloads.contains(row)
+                || changes.moves.contains { $0.from == row }
+        }
+    }
+
+    /// Applies one batch to the height index and the row store, keeping the first surviving
+    /// row at or below the viewport's top where it is on screen.
+    private func applyStructure(_ changes: ListChanges, time: Double) -> StructureResult {
+        let oldCount = heights.rowCount
+        guard changes.oldCount == oldCount else {
+            // The source and the engine disagree on the row count: a client bug. Start over from
+            // the source's state rather than show wrong rows.
+            resynchronize(time: time)
+            return StructureResult(anchored: false, changes: changes)
+        }
+        let offset = physics.contentOffset
+        let moved = Set(changes.moves.map(\.from))
+        var anchor: (row: Int, y: Double)?
+        if oldCount > 0 {
+            var row = heights.row(atOffset: max(0, offset))
+            while row < oldCount, changes.newIndex(ofOld: row) == nil || moved.contains(row) { row += 1 }
+            if row < oldCount { anchor = (row, heights.offset(ofRow: row) - offset) }
+        }
+        reshape(&heights, with: changes)
+        store.structureChanged(changes)
+        let reloaded = changes.reloads.compactMap { changes.newIndex(ofOld: $0) }.compactMap { store.rowIDs[$0] }
+        if !reloaded.isEmpty { store.reload(reloaded) }
+        if let target = scrollTarget {
+            if let row = changes.newIndex(ofOld: target.row) { scrollTarget?.row = row } else { scrollTarget = nil }
+        }
+        physics.setContentHeight(heights.totalHeight, time: time)
+        let revealing = configuration.insertionsAtTop == .reveal && offset <= 0 && physics.phase != .dragging
+        guard let anchor, let newRow = changes.newIndex(ofOld: anchor.row), !revealing else {
+            return StructureResult(anchored: false, changes: changes)
+        }
+        let shift = heights.offset(ofRow: newRow) - physics.contentOffset - anchor.y
+        if shift != 0 { physics.adjustContentOffset(by: shift, time: time) }
+        let above = changes.inserts.prefix { $0 < newRow }.count
+        if heights.offset(ofRow: newRow) > 0 { rowsInsertedAbove += above }
+        return StructureResult(anchored: true, changes: changes)
+    }
+
+    /// The height index after `changes`: deleted and moved-from rows removed (bottom up, in
+    /// runs), then inserted and moved-to rows added (top down, in runs), moved rows keeping
+    /// their exact heights and kinds. Cost follows the rows touched.
+    private func reshape(_ index: inout HeightIndex, with changes: ListChanges) {
+        var carried: [Int: (height: Double?, kind: Int?)] = [:]
+        for move in changes.moves {
+            carried[move.to] = (index.isExact(row: move.from) ? index.height(ofRow: move.from) : nil, index.kind(ofRow: move.from))
+        }
+        let removed = (changes.deletes + changes.moves.map(\.from)).sorted()
+        for run in Self.runs(removed).reversed() { index.removeRows(in: run) }
+        let added = (changes.inserts + changes.moves.map(\.to)).sorted()
+        for run in Self.runs(added) { index.insertRows(at: run.lowerBound, count: run.count) }
+        for (row, state) in carried {
+            if let height = state.height {
+                index.setExactHeight(height, forRow: row, kind: state.kind)
+            } else if let kind = state.kind {
+                index.setKind(kind, forRow: row)
+            }
+        }
+    }
+
+    /// Sorted indices grouped into maximal runs of consecutive values.
+    static func runs(_ sorted: [Int]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        for value in sorted {
+            if let last = runs.last, last.upperBound == value {
+                runs[runs.count - 1] = last.lowerBound..<(value + 1)
+            } else {
+                runs.append(value..<(value + 1))
+            }
+        }
+        return runs
+    }
+
+    /// The source's row count no longer matches the engine's: every row is estimated again at
+    /// the source's count, the top row kept by index.
+    private func resynchronize(time: Double) {
+        let top = heights.rowCount > 0 ? heights.row(atOffset: max(0, physics.contentOffset)) : 0
+        heights = HeightIndex(rowCount: source.rowCount, configuration: heights.configuration)
+        store.reset()
+        physics.setContentHeight(heights.totalHeight, time: time)
+        if heights.rowCount > 0 { physics.setContentOffset(heights.offset(ofRow: min(top, heights.rowCount - 1)), time: time) }
+    }
+
+    /// Runs `update` on the height index and moves the offset by however far the row at the
+    /// top of the viewport moved, so nothing on screen jumps. Main thread.
+    func keepingAnchor(time: Double, _ update: (inout HeightIndex) -> Void) {
+        let anchor = heights.row(atOffset: max(0, physics.contentOffset))
+        let correction = heights.keepingAnchor(row: anchor, update)
+        physics.setContentHeight(heights.totalHeight, time: time)
+        if correction != 0 { physics.adjustContentOffset(by: correction, time: time) }
+    }
+
+    /// Applies what the source learned about rows as their data arrived — kinds (so unmeasured
+    /// rows take their kind's estimate) and heights persisted for the current width (exact
+    /// without a layout) — keeping the row at the top of the viewport where it is. Main
+    /// thread, once per frame. Returns whether there were any.
+    func applyRowHints(time: Double) -> Bool {
+        let hints = source.takeRowHints()
+        guard !hints.isEmpty else { return false }
+        let kindCount = heights.configuration.kindCount
+        let width = width
+        keepingAnchor(time: time) { index in
+            for hint in hints where hint.row >= 0 && hint.row < index.rowCount {
+                let kind = hint.kind.flatMap { (0..<kindCount).contains($0) ? $0 : nil }
+                if let height = hint.height, hint.width == width, height.isFinite, height >= 0 {
+                    index.setExactHeight(height, forRow: hint.row, kind: kind)
+                } else if let kind {
+                    index.setKind(kind, forRow: hint.row)
+                }
+            }
+        }
+        return true
+    }
+}

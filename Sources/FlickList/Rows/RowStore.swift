@@ -1,0 +1,394 @@
+import Dispatch
+import FlickCore
+import FlickRaster
+
+/// The home of every row the engine holds: one `RowNode` per item identity, the frame's map
+/// from row indices to identities, and the draw scheduling that fills the nodes.
+///
+/// Seed 000's async display with draw flags, seed 002's "优化四" (cancel draws for rows that
+/// scrolled away) and "优化五" (draw the landing zone of a fling first):
+/// - layout and raster run on the pool, one lane, ordered by urgency tier (on screen or
+///   landing › display range › preload range › flown past during a fast fling), then by
+///   predicted seconds until visible within a tier; queued work keeps its priority until its
+///   row becomes more urgent, when it is cancelled and submitted again;
+/// - each node has a generation; a result from an older generation is dropped;
+/// - a row whose item is not in memory yet (a store page still loading) is *fetched*: a worker
+///   loads the item by index and lays it out; the result is kept only if the list's structure
+///   did not change meanwhile (`structure`), since indices move with inserts and deletes;
+/// - queued work for rows that left every range is cancelled before it starts, and running
+///   work checks cancellation between layout and raster;
+/// - results land in a mailbox and are applied by `commit()` on the main thread once per
+///   frame, so a frame never shows half an update; a row whose version changed keeps its old
+///   bitmap until the new one is ready.
+/// Bitmaps are kept for the display range plus a bounded LRU beyond it.
+@MainActor
+final class RowStore<Source: ListDataSource> {
+    typealias ID = Source.Item.ID
+
+    struct Configuration: Sendable {
+        /// Bytes of bitmaps kept for rows outside the display range; default 48 MB: about 40
+        /// full 375 pt cells at @2x, so scrolling back a few screens shows drawn rows at once
+        /// while memory stays independent of the feed's length.
+        var bitmapBudget = 48 * 1024 * 1024
+        /// Rows whose layouts are kept beyond the preload range; default 400: layouts are a few
+        /// KB each (~2 MB in all) and spare a re-layout when the user scrolls back.
+        var layoutBudget = 400
+        /// Whether workers draw skeletons for rows not wanting a full render yet; default true.
+        /// Off, a display that shows no skeletons does not pay for drawing them.
+        var skeletons = true
+        /// The lane layout and raster run on.
+        var lane = WorkerLane.userInteractive
+    }
+
+    /// Counters for tests and the benchmark.
+    struct Counters: Sendable {
+        var cancelled = 0
+        var staleDropped = 0
+        var layoutsApplied = 0
+        var rendersApplied = 0
+    }
+
+    let source: Source
+    let pool: QueuePool<Source.WorkerContext>
+    let configuration: Configuration
+    /// Every node held, by identity.
+    var nodes: [ID: RowNode<Source>] = [:]
+    /// The rows some range wanted at the last update, by index, and the inverse; kept true to
+    /// the list's structure between updates (`structureChanged`).
+    private(set) var rowIDs: [Int: ID] = [:]
+    private(set) var rowOf: [ID: Int] = [:]
+    /// Rows being fetched (item not in memory when wanted), with their job.
+    private var fetches: [Int: (ticket: WorkTicket, urgency: Urgency, wantsFull: Bool)] = [:]
+    /// Bumped whenever rows are inserted, deleted or moved: fetches by index made before are void.
+    private(set) var structure: UInt64 = 0
+    private(set) var counters = Counters()
+    private let mailbox = LockedBox([WorkResult<Source>]())
+    private var frame = 0
+    /// What the last `update` planned for; an identical frame with nothing new committed
+    /// has nothing to submit, cancel or evict, and is skipped.
+    private var lastUpdate: (plan: RangePlan, width: Double, scale: DisplayScale)?
+    /// Results committed, rows changed or reset since the last `update`.
+    private var changedSinceUpdate = true
+    /// Rows that met a node already laid out (moved, reinserted, back in range): their height
+    /// goes to the height index at the next commit.
+    private var adopted: [(row: Int, height: Double)] = []
+
+    init(source: Source, pool: QueuePool<Source.WorkerContext>, configuration: Configuration = Configuration()) {
+        self.source = source
+        self.pool = pool
+        self.configuration = configuration
+    }
+
+    /// The node showing `row`, if the row was wanted at the last update.
+    func node(atRow row: Int) -> RowNode<Source>? { rowIDs[row].flatMap { nodes[$0] } }
+
+    /// Applies every result that arrived since the last frame. Returns the exact heights that
+    /// became known, by row, for the height index.
+    func commit() -> [(row: Int, height: Double)] {
+        let results = mailbox.takeAll()
+        if !results.isEmpty { changedSinceUpdate = true }
+        var heights = adopted
+        adopted.removeAll()
+        for result in results {
+            switch result {
+            case .layout(let id, let generation, let layout, let full, let skeleton):
+                guard var node = nodes[id], node.generation == generation else {
+                    counters.staleDropped += 1
+                    continue
+                }
+                node.layoutWork = nil
+                apply(layout: layout, full: full, skeleton: skeleton, to: &node)
+                nodes[id] = node
+                if let layout, let row = rowOf[id] { heights.append((row, source.height(of: layout))) }
+            case .render(let id, let generation, let full):
+                guard var node = nodes[id], node.generation == generation else {
+                    counters.staleDropped += 1
+                    continue
+                }
+                node.renderWork = nil
+                node.full = full
+                node.fullIsStale = false
+                counters.rendersApplied += 1
+                nodes[id] = node
+            case .fetched(let row, let structure, let item, let layout, let full, let skeleton):
+                guard structure == self.structure else {
+                    counters.staleDropped += 1
+                    continue
+                }
+                fetches[row] = nil
+                guard let item else { continue }
+                var node = nodes[item.id] ?? RowNode(version: item.version)
+                if node.version != item.version { node.startOver(version: item.version) }
+                if node.layout == nil {
+                    node.cancelWork()
+                    apply(layout: layout, full: full, skeleton: skeleton, to: &node)
+                }
+                nodes[item.id] = node
+                map(row: row, to: item.id)
+                if let layout = node.layout { heights.append((row, source.height(of: layout))) }
+            }
+        }
+        return heights
+    }
+
+    private func apply(layout: Source.Layout?, full: Bitmap?, skeleton: Bitmap?, to node: inout RowNode<Source>) {
+        if let layout {
+            node.layout = layout
+            counters.layoutsApplied += 1
+        } else {
+            node.failed = true
+        }
+        if let full {
+            node.full = full
+            node.fullIsStale = false
+            counters.rendersApplied += 1
+        }
+        if let skeleton { node.skeleton = skeleton }
+    }
+
+    /// Submits, re-prioritizes and cancels work for this frame's plan.
+    ///
+    /// - Parameter priority: seconds until a row is expected on screen (smaller first).
+    func update(plan: RangePlan, width: Double, scale: DisplayScale, priority: (Int) -> Double) {
+        if !changedSinceUpdate, let last = lastUpdate, last.plan == plan, last.width == width, last.scale == scale { return }
+        lastUpdate = (plan, width, scale)
+        changedSinceUpdate = false
+        frame += 1
+        var newIDs: [Int: ID] = [:]
+        var newRowOf: [ID: Int] = [:]
+        newIDs.reserveCapacity(rowIDs.count)
+        for row in plan.wantedRows {
+            let urgency = urgency(of: row, in: plan)
+            let wantsFull = plan.wantsFullRender(row) || (urgency == .flownPast)
+            var seconds: Double { priority(row) + Double(urgency.rawValue) * 1_000 }
+            guard let item = source.item(at: row) else {
+                fetch(row: row, urgency: urgency, wantsFull: wantsFull, width: width, scale: scale, priority: seconds)
+                continue
+            }
+            if let fetch = fetches.removeValue(forKey: row) { fetch.ticket.cancel() }
+            let id = item.id
+            guard newRowOf[id] == nil else { continue }  // a duplicate identity shows once
+            newIDs[row] = id
+            newRowOf[id] = row
+            var node = nodes[id] ?? RowNode(version: item.version)
+            if node.version != item.version { node.startOver(version: item.version) }
+            if let layout = node.layout, rowOf[id] != row { adopted.append((row, source.height(of: layout))) }
+            node.lastWanted = frame
+            // Work already queued at least this urgently (and asking for at least as much) stays;
+            // otherwise it is cancelled and submitted again at the new priority.
+            if node.layout == nil, !node.failed {
+                let queued = node.layoutWork.map { $0.urgency <= urgency && ($0.wantsFull || !wantsFull) } ?? false
+                if !queued {
+                    node.layoutWork?.ticket.cancel()
+                    let ticket = submitLayout(
+                        item: item, generation: node.generation, wantsFull: wantsFull, width: width, scale: scale, priority: seconds)
+                    node.layoutWork = (ticket, urgency, wantsFull)
+                }
+            } else if let layout = node.layout, wantsFull, node.full == nil || node.fullIsStale {
+                let queued = node.renderWork.map { $0.urgency <= urgency } ?? false
+                if !queued {
+                    node.renderWork?.ticket.cancel()
+                    node.renderWork = (submitRender(id: id, generation: node.generation, layout: layout, priority: seconds), urgency)
+                }
+            }
+            nodes[id] = node
+        }
+        rowIDs = newIDs
+        rowOf = newRowOf
+        for (row, fetch) in fetches where !plan.wants(row) {
+            fetch.ticket.cancel()
+            fetches[row] = nil
+            counters.cancelled += 1
+        }
+        cancelAndEvict()
+    }
+
+    /// Rows were inserted, deleted or moved: the frame's map follows the rows to their new
+    /// indices, and fetches by index made before are void.
+    func structureChanged(_ changes: ListChanges) {
+        changedSinceUpdate = true
+        structure &+= 1
+        for fetch in fetches.values { fetch.ticket.cancel() }
+        fetches.removeAll()
+        var newIDs: [Int: ID] = [:]
+        var newRowOf: [ID: Int] = [:]
+        for (row, id) in rowIDs {
+            guard let moved = changes.newIndex(ofOld: row) else { continue }
+            newIDs[moved] = id
+            newRowOf[id] = moved
+        }
+        rowIDs = newIDs
+        rowOf = newRowOf
+    }
+
+    /// The source's order changed (it already shows the new rows): fetches by index queued
+    /// before are void, and their results will be dropped.
+    func invalidateFetches() {
+        changedSinceUpdate = true
+        structure &+= 1
+        for fetch in fetches.values { fetch.ticket.cancel() }
+        fetches.removeAll()
+    }
+
+    /// Items whose content must be laid out and drawn again (a reload without a new version);
+    /// old bitmaps stay until replaced.
+    func reload(_ ids: some Sequence<ID>) {
+        changedSinceUpdate = true
+        for id in ids {
+            guard var node = nodes[id] else { continue }
+            node.startOver(version: node.version)
+            nodes[id] = node
+        }
+    }
+
+    /// Every row needs a new layout (width or scale changed); old bitmaps stay until replaced.
+    func invalidateAll() {
+        reload(Array(nodes.keys))
+        for fetch in fetches.values { fetch.ticket.cancel() }
+        fetches.removeAll()
+    }
+
+    /// Drops everything and cancels all work (data set replaced).
+    func reset() {
+        changedSinceUpdate = true
+        for id in Array(nodes.keys) { nodes[id]?.cancelAll() }
+        for fetch in fetches.values { fetch.ticket.cancel() }
+        fetches.removeAll()
+        nodes.removeAll()
+        rowIDs.removeAll()
+        rowOf.removeAll()
+    }
+
+    // MARK: The naive baseline (rows drawn on the main thread, cell reuse)
+
+    /// Shows item `id`'s node at `row` this frame.
+    func show(row: Int, id: ID) { map(row: row, to: id) }
+
+    /// Forgets every node but those shown at `rows`: a row leaving the screen loses its drawing.
+    func keepOnly(rows: Range<Int>) {
+        let kept = Set(rows.compactMap { rowIDs[$0] })
+        nodes = nodes.filter { kept.contains($0.key) }
+        rowIDs = rowIDs.filter { rows.contains($0.key) && kept.contains($0.value) }
+        rowOf = rowOf.filter { kept.contains($0.key) }
+    }
+
+    var residentBitmapBytes: Int { nodes.values.reduce(0) { $0 + $1.bitmapBytes } }
+
+    // MARK: Private
+
+    private func map(row: Int, to id: ID) {
+        if let old = rowIDs[row], old != id { rowOf[old] = nil }
+        if let oldRow = rowOf[id], oldRow != row { rowIDs[oldRow] = nil }
+        rowIDs[row] = id
+        rowOf[id] = row
+    }
+
+    private func urgency(of row: Int, in plan: RangePlan) -> Urgency {
+        if let landing = plan.landing, landing.contains(row) { return .now }
+        if plan.visible.contains(row) { return plan.landing == nil ? .now : .flownPast }
+        if plan.display.contains(row) { return .soon }
+        return .later
+    }
+
+    private func fetch(row: Int, urgency: Urgency, wantsFull: Bool, width: Double, scale: DisplayScale, priority: Double) {
+        if let queued = fetches[row], queued.urgency <= urgency, queued.wantsFull || !wantsFull { return }
+        fetches[row]?.ticket.cancel()
+        let source = self.source
+        let mailbox = self.mailbox
+        let drawsSkeleton = configuration.skeletons
+        let structure = structure
+        let ticket = pool.submit(configuration.lane, priority: priority, affinity: UInt64(row)) { session in
+            let item = source.loadItem(at: row)
+            let layout = item.flatMap { source.layout($0, width: width, scale: scale, context: session.context) }
+            let (full, skeleton) = Self.draw(layout, wantsFull: wantsFull, skeleton: drawsSkeleton, session: session, source: source)
+            mailbox.withLock {
+                $0.append(.fetched(row: row, structure: structure, item: item, layout: layout, full: full, skeleton: skeleton))
+            }
+        }
+        fetches[row] = (ticket, urgency, wantsFull)
+    }
+
+    private func submitLayout(
+        item: Source.Item, generation: UInt64, wantsFull: Bool, width: Double, scale: DisplayScale, priority: Double
+    ) -> WorkTicket {
+        let source = self.source
+        let mailbox = self.mailbox
+        let drawsSkeleton = configuration.skeletons
+        return pool.submit(configuration.lane, priority: priority, affinity: Self.affinity(item.id)) { session in
+            let layout = source.layout(item, width: width, scale: scale, context: session.context)
+            let (full, skeleton) = Self.draw(layout, wantsFull: wantsFull, skeleton: drawsSkeleton, session: session, source: source)
+            mailbox.withLock { $0.append(.layout(id: item.id, generation: generation, layout: layout, full: full, skeleton: skeleton)) }
+        }
+    }
+
+    /// The bitmap a layout job draws after its layout: the full cell or a skeleton. Between
+    /// layout and raster, a row that left every range stops here. Worker.
+    nonisolated private static func draw(
+        _ layout: Source.Layout?, wantsFull: Bool, skeleton: Bool, session: WorkerSession<Source.WorkerContext>, source: Source
+    ) -> (full: Bitmap?, skeleton: Bitmap?) {
+        guard let layout, !session.isCancelled else { return (nil, nil) }
+        if wantsFull { return (source.render(layout, context: session.context), nil) }
+        return (nil, skeleton ? source.renderSkeleton(layout, context: session.context) : nil)
+    }
+
+    private func submitRender(id: ID, generation: UInt64, layout: Source.Layout, priority: Double) -> WorkTicket {
+        let source = self.source
+        let mailbox = self.mailbox
+        return pool.submit(configuration.lane, priority: priority, affinity: Self.affinity(id)) { session in
+            let full = source.render(layout, context: session.context)
+            mailbox.withLock { $0.append(.render(id: id, generation: generation, full: full)) }
+        }
+    }
+
+    /// Spreads an item's work over the pool's queues by its identity.
+    nonisolated private static func affinity(_ id: ID) -> UInt64 { UInt64(bitPattern: Int64(id.hashValue)) }
+
+    /// Cancels work for nodes no range wants; keeps bitmaps of the wanted rows plus an LRU
+    /// within the budget; keeps layouts of a bounded number of recent nodes.
+    private func cancelAndEvict() {
+        var outside: [(id: ID, lastWanted: Int, bytes: Int)] = []
+        for (id, node) in nodes where rowOf[id] == nil {
+            if node.layoutWork != nil || node.renderWork != nil {
+                counters.cancelled += 1
+                nodes[id]!.cancelWork()
+            }
+            outside.append((id, node.lastWanted, node.bitmapBytes))
+        }
+        outside.sort { $0.lastWanted > $1.lastWanted }
+        var bytes = 0
+        var released: [Bitmap] = []
+        for (index, entry) in outside.enumerated() {
+            bytes += entry.bytes
+            guard index >= configuration.layoutBudget || bytes > configuration.bitmapBudget else { continue }
+            if let full = nodes[entry.id]?.full { released.append(full) }
+            if let skeleton = nodes[entry.id]?.skeleton { released.append(skeleton) }
+            if index >= configuration.layoutBudget {
+                nodes[entry.id]?.cancelAll()
+                nodes[entry.id] = nil
+            } else {
+                nodes[entry.id]!.full = nil
+                nodes[entry.id]!.skeleton = nil
+            }
+        }
+        releaseInBackground(consume released)
+    }
+
+    /// Drops the last references to evicted bitmaps on a background queue: freeing megabytes
+    /// can unmap memory (~0.1–0.3 ms each), which must not happen inside a frame (seed 002:
+    /// release objects off the main thread).
+    private func releaseInBackground(_ bitmaps: consuming [Bitmap]) {
+        guard !bitmaps.isEmpty else { return }
+        // `consume` leaves the box as the only owner, so the last release happens over there.
+        let box = ReleaseBox(consume bitmaps)
+        DispatchQueue.global(qos: .background).async { box.release() }
+    }
+}
+
+/// Carries bitmaps to the queue that releases them; `Bitmap` is immutable and `Sendable`.
+private final class ReleaseBox: Sendable {
+    private let bitmaps: LockedBox<[Bitmap]>
+
+    init(_ bitmaps: [Bitmap]) { self.bitmaps = LockedBox(bitmaps) }
+
+    func release() { bitmaps.withLock { $0.removeAll() } }
+}
