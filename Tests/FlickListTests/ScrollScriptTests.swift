@@ -58,3 +58,36 @@ struct ScrollScriptTests {
         }
     }
 }
+
+@Suite("ScrollScript: live edits")
+struct ScrollScriptEditTests {
+    @Test func parsesEditsScrollToAndStreams() throws {
+        let script = try ScrollScript(parsing: """
+            insert 0 20
+            delete 5 2
+            move 3 10
+            edit 4
+            scrollto 5000 center
+            scrollto 7 bottom animated
+            stream insert 0 1 every 0.1
+            stream stop
+            """)
+        #expect(script.steps == [
+            .change(.insert(row: 0, count: 20)), .change(.delete(row: 5, count: 2)), .change(.move(from: 3, to: 10)),
+            .change(.edit(row: 4)), .scrollTo(row: 5000, align: .center, animated: false),
+            .scrollTo(row: 7, align: .bottom, animated: true), .stream(.insert(row: 0, count: 1), every: 0.1), .stopStreams,
+        ])
+    }
+
+    @Test(arguments: [
+        ("insert 0", "insert takes 2 argument(s), got 1"),
+        ("insert 0 0", "insert: count must be a whole number in 1…100000, got \"0\""),
+        ("delete -1 2", "delete: row must be a whole number in 0…1000000000, got \"-1\""),
+        ("scrollto 5 middle", "scrollto: \"middle\" is not top, center, bottom or animated"),
+        ("stream insert 0 1 every 0", "stream: seconds must be in 0.001…600"),
+        ("stream edit 3", "stream: write `stream EDIT every SECONDS` or `stream stop`"),
+    ])
+    func badEditsNameTheProblem(line: String, reason: String) {
+        #expect(throws: ScrollScript.ParseError(line: 1, reason: reason)) { try ScrollScript(parsing: line) }
+    }
+}

@@ -46,6 +46,7 @@ struct ScrollBenchmark {
         guard let pipeline = session.images else { preconditionFailure("a session without imagesFailed throws instead") }
         let engine = session.makeEngine(viewport: viewport, tuning: mode.tuning, placeholder: session.placeholder(width: viewport.width))
         let display = HeadlessDisplay(engine: engine, hz: hz, pacing: .realTime)
+        display.editor = TimelineEditor(source: session.source)
         var firstFrame = Double.infinity
         for _ in 0..<Int(hz * 5) {
             display.step()
@@ -62,7 +63,10 @@ struct ScrollBenchmark {
         let frames = Array(display.frames.dropFirst(scriptsStart))
         let counters = engine.counters
         return Result(
-            mode: mode, report: FrameReport(frames: frames, hz: hz, settles: display.settles.filter { $0 >= scriptsStart }),
+            mode: mode,
+            report: FrameReport(
+                frames: frames, hz: hz, settles: display.settles.filter { $0 >= scriptsStart }, updates: engine.updateStatistics,
+                scale: scale.value),
             settles: display.settles, firstFrameMilliseconds: firstFrame, cpuSeconds: ResourceUsage.cpuSeconds - cpuBefore,
             peakResidentMegabytes: ResourceUsage.peakResidentMegabytes, layouts: counters.layouts, renders: counters.renders,
             imageLoads: engine.imageLoadsStarted, imageStatistics: pipeline.statistics,
@@ -90,8 +94,8 @@ struct ScrollBenchmark {
         func column(_ text: String, _ width: Int) -> String {
             text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
         }
-        let header = ["mode", "p50", "p90", "p99", "max", "janky", "hitch", "blank", "blank%", "skel%", "ph%", "land p50/p95", "img p50/p95", "loads", "first", "lay/s", "ren/s", "cpu s", "rss"]
-        let widths = [18, 6, 6, 6, 6, 6, 6, 6, 7, 6, 5, 13, 13, 6, 7, 6, 6, 6, 5]
+        let header = ["mode", "p50", "p90", "p99", "max", "janky", "hitch", "blank", "blank%", "skel%", "ph%", "land p50/p95", "img p50/p95", "loads", "first", "lay/s", "ren/s", "cpu s", "rss", "upd", "drift", "broken"]
+        let widths = [18, 6, 6, 6, 6, 6, 6, 6, 7, 6, 5, 13, 13, 6, 7, 6, 6, 6, 5, 5, 6, 6]
         var lines = [zip(header, widths).map { column($0, $1) }.joined()]
         for r in results {
             let s = r.summary
@@ -102,14 +106,16 @@ struct ScrollBenchmark {
                 f(s.settleToImages(percentile: 0.5)) + "/" + f(s.settleToImages(percentile: 0.95)), "\(r.imageLoads)",
                 f(r.firstFrameMilliseconds),
                 String(Int(Double(r.layouts) / r.seconds)), String(Int(Double(r.renders) / r.seconds)), f(r.cpuSeconds),
-                String(Int(r.peakResidentMegabytes)),
+                String(Int(r.peakResidentMegabytes)), "\(r.report.updates.updatesApplied)",
+                f(r.report.updates.anchorDriftMax * r.report.scale), "\(r.report.updates.flingsBrokenByUpdates)",
             ]
             lines.append(zip(cells, widths).map { column($0, $1) }.joined())
         }
         lines.append("main-thread ms per frame (p50/p90/p99/max); janky = frames over \(f(results.first?.summary.budgetMilliseconds ?? 0)) ms; hitch = ms late per s;")
         lines.append("blank = frames with blank rows; land = ms from each settle until its rows were fully drawn; img = until their images were final too;")
         lines.append("loads = image loads started (the naive pipeline decodes on the main thread, uncounted); first = ms to first fully drawn frame;")
-        lines.append("lay/s, ren/s = layouts and full renders committed per second; rss = process peak MB so far (modes run in order).")
+        lines.append("lay/s, ren/s = layouts and full renders committed per second; rss = process peak MB so far (modes run in order);")
+        lines.append("upd = updates applied (live scripts); drift = largest anchor-row move an update caused, px; broken = flings an update slowed or stopped.")
         lines.append(String(format: "one viewport memcpy: %.3f ms", copyFloor))
         if let flick = results.first(where: { $0.mode == .flick }) {
             lines.append(String(format: "flick p99 = %.1f× the memcpy floor", flick.summary.p99 / max(copyFloor, 1e-6)))

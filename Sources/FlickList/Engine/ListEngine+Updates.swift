@@ -21,6 +21,7 @@ extension ListEngine {
     /// row kept still: structural changes, then worker results (exact heights), then the
     /// source's hints. Measures drift and fling continuity for `updateStatistics`.
     func applyUpdates(time: Double) {
+        if let pending = pendingSnapshot, pending() { pendingSnapshot = nil }
         let before = anchorProbe()
         var touched = false
         var follow: (Int) -> Int? = { $0 }

@@ -86,6 +86,9 @@ public final class ListEngine<Source: ListDataSource> {
     /// The demand last told to the source; it hears again only when it changes.
     private var lastDemand: RowDemand?
     private var frameIndex = 0
+    /// Snapshot diffs running off the main thread, and how the newest is applied once ready.
+    let snapshotDiffs = SnapshotDiffs<Source.Item>()
+    var pendingSnapshot: (@MainActor () -> Bool)?
     /// Changes told by `apply(_:)`, applied at the next frame.
     var pendingChanges: [ListChanges] = []
     /// A `scrollTo` still re-aiming as heights become exact.
@@ -290,6 +293,7 @@ public final class ListEngine<Source: ListDataSource> {
     /// loads — so a frame after it sees everything finished (tests, lockstep pacing, tools;
     /// never in an interactive loop).
     public func waitForWorkers() {
+        snapshotDiffs.wait()
         pool.waitUntilIdle()
         source.waitUntilIdle()
         imagePipeline?.waitForWorkers()

@@ -38,6 +38,34 @@ public enum StandardScripts {
         settle
         """
 
+    /// The live family, reading: 1,000 pt/s while 10 posts/s arrive on top and 1 post/s is
+    /// deleted above the reader.
+    public static let liveReading = """
+        jump 400
+        settle
+        stream insert 0 1 every 0.1
+        stream delete 3 1 every 1
+        scroll 1000 4
+        touch
+        stream stop
+        settle
+        """
+
+    /// The live family, flinging: flings down and up while 10 posts/s arrive on top.
+    public static let liveFlings = """
+        jump 2000
+        settle
+        stream insert 0 1 every 0.1
+        fling 8000
+        settle
+        fling -8000
+        settle
+        fling 25000
+        wait 1
+        stream stop
+        settle
+        """
+
     /// A jump storm over a 100k-row feed: random scroll-to-row jumps (rows from a fixed seed),
     /// each held for a few frames — the worst case for caches and the scheduler.
     public static let jumpStorm = jumpStorm(rowCount: 100_000)
@@ -77,7 +105,7 @@ public enum StandardScripts {
     public static func all(rowCount: Int) -> [(name: String, text: String)] {
         [
             ("constant-speed", constantSpeed), ("flings", flings), ("jump-storm", jumpStorm(rowCount: rowCount)),
-            ("scroll-to-top", scrollToTop),
+            ("scroll-to-top", scrollToTop), ("live-reading", liveReading), ("live-flings", liveFlings),
         ]
     }
 }
