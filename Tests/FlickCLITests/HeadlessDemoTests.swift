@@ -25,3 +25,45 @@ struct HeadlessDemoTests {
         }
     }
 }
+
+/// `flick demo` with live edits: posts inserted above, deleted, moved and edited while the
+/// reader reads and flings; the report says what the updates did to the reader's place.
+@Suite("flick demo live edits")
+struct LiveDemoTests {
+    @Test func editsKeepTheReaderStillAndAreReported() throws {
+        let folder = FlickCommand.temporaryFolder("live")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generate = try FlickCommand.run(["generate", "--posts", "400", "--out", folder.path])
+        try #require(generate.status == 0, "\(generate.stderr)")
+        let script = folder.appendingPathComponent("live.txt")
+        try Data(
+            """
+            jump 100
+            settle
+            insert 0 20
+            delete 3 2
+            move 10 40
+            edit 5
+            stream insert 0 1 every 0.1
+            fling 3000
+            wait 0.5
+            stream stop
+            settle
+            scrollto 300 center
+            settle
+            """.utf8
+        ).write(to: script)
+        let report = folder.appendingPathComponent("report.json")
+        let result = try FlickCommand.run(
+            ["demo", "--headless", "--lockstep", "--db", folder.path, "--script", script.path,
+             "--screenshot", folder.appendingPathComponent("shot.png").path, "--report", report.path])
+        try #require(result.status == 0, "flick demo failed: \(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any] ?? [:]
+        let updates = try #require(json["updatesApplied"] as? Int)
+        #expect(updates >= 4 + 4, "four edits and the stream's inserts (one per 0.1 s of the 0.5 s wait): \(updates)")
+        let drift = try #require(json["anchorDriftMaxPx"] as? Double)
+        #expect(drift <= 0.5)
+        #expect(json["flingsBrokenByUpdates"] as? Int == 0)
+        #expect(json["blankFrames"] as? Int == 0)
+    }
+}
