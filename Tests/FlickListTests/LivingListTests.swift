@@ -190,3 +190,34 @@ struct LivingListTests {
         #expect(abs(Self.screenY(of: next, in: engine, source: source)! - before) <= 0.5)
     }
 }
+
+@Suite("Pressed rows live in the row's home")
+@MainActor
+struct PressedRowTests {
+    @Test func thePressedLookReplacesTheCellUntilReleaseAndFollowsItsItem() {
+        let source = RecordingDataSource(rowCount: 100)
+        let engine = LivingListTests.engine(source)
+        var time = 0.0
+        DrawSchedulingTests.settle(engine, time: &time)
+        let look = RecordingDataSource.bitmap(row: 255, version: 255, width: 40, height: 100)
+        #expect(engine.press(row: 1) { _, _ in PressedAppearance(cell: look) })
+        #expect(!engine.showsPressedAppearance, "drawn on a worker, not at once")
+        LivingListTests.step(engine, &time)
+        #expect(engine.showsPressedAppearance)
+        #expect(engine.compositor.framebuffer.snapshot().pixel(x: 10, y: 150) == look.pixel(x: 0, y: 0))
+        // Rows inserted above move the held row; its look goes with it.
+        #expect(engine.layersShowing(look))
+        engine.apply(source.insert(1, at: 0))
+        LivingListTests.step(engine, &time, frames: 3)
+        #expect(engine.pressedRow == 2)
+        engine.endPress()
+        LivingListTests.step(engine, &time)
+        #expect(!engine.showsPressedAppearance)
+        #expect(engine.layersShowing(look) == false)
+    }
+}
+
+extension ListEngine {
+    /// Whether any layer of the last frame shows `bitmap`.
+    func layersShowing(_ bitmap: Bitmap) -> Bool { compositor.layers.contains { $0.bitmap === bitmap } }
+}

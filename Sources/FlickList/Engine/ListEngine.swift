@@ -184,10 +184,13 @@ public final class ListEngine<Source: ListDataSource> {
         let composeStart = DispatchTime.now().uptimeNanoseconds
         let rows = plan.visible.map { row -> Compositor.Row in
             let node = store.node(atRow: row)
+            // A held row shows its pressed look in place of its cell (same size only: a look made
+            // for an older layout is not stretched), its overlays over its images.
+            let pressedCell = node?.pressed?.cell.flatMap { $0.pixelSize == node?.full?.pixelSize ? $0 : nil }
             return Compositor.Row(
                 index: row, top: heights.offset(ofRow: row) - physics.contentOffset, height: heights.height(ofRow: row),
-                full: node?.full, fullIsStale: node?.fullIsStale ?? false, skeleton: node?.skeleton,
-                images: node?.images?.layers ?? [])
+                full: pressedCell ?? node?.full, fullIsStale: node?.fullIsStale ?? false, skeleton: node?.skeleton,
+                images: (node?.images?.layers ?? []) + (node?.pressed?.overlays ?? []))
         }
         let contents = compositor.compose(rows, stats: &stats)
         lastContents = zip(plan.visible, contents).map { ($0, $1) }
@@ -273,6 +276,25 @@ public final class ListEngine<Source: ListDataSource> {
         let row = heights.row(atOffset: y)
         return (row, store.node(atRow: row)?.layout, Point(x: point.x, y: y - heights.offset(ofRow: row)))
     }
+
+    /// Holds `row` down (a finger on a link or an avatar): `draw` makes its pressed look on a
+    /// worker, ahead of all other work, and the engine shows it in place of the row's cell from
+    /// the first frame after, until `endPress()`. One row at a time. False when the row has no
+    /// layout yet. Main thread.
+    @discardableResult
+    public func press(row: Int, draw: @escaping @Sendable (Source.Layout, Source.WorkerContext) -> PressedAppearance) -> Bool {
+        guard let id = store.rowIDs[row] else { return false }
+        return store.press(id: id, draw: draw)
+    }
+
+    /// Ends the press; the row shows its normal look at the next frame.
+    public func endPress() { store.endPress() }
+
+    /// The row held down now, if it is near the viewport.
+    public var pressedRow: Int? { store.press.flatMap { store.rowOf[$0.id] } }
+
+    /// Whether the held row's pressed look has arrived (it is drawn on a worker).
+    public var showsPressedAppearance: Bool { store.press.flatMap { store.nodes[$0.id]?.pressed } != nil }
 
     /// The item shown at `row` this frame, if known.
     public func itemID(atRow row: Int) -> Source.Item.ID? { store.rowIDs[row] }

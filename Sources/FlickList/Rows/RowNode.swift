@@ -38,8 +38,10 @@ struct RowNode<Source: ListDataSource> {
     var lastWanted = 0
     /// Layout failed: not retried until the version changes.
     var failed = false
-    /// The row's images (requests and what arrived), for the layout of `imagesGeneration`.
+    /// The row's images (requests and what arrived).
     var images: RowImageSet?
+    /// While the row is held down: its highlighted look (shown instead of `full`).
+    var pressed: PressedAppearance?
 
     init(version: UInt64) { self.version = version }
 
@@ -77,6 +79,8 @@ enum WorkResult<Source: ListDataSource>: Sendable {
     case layout(id: Source.Item.ID, generation: UInt64, layout: Source.Layout?, full: Bitmap?, skeleton: Bitmap?)
     /// A raster of an existing layout.
     case render(id: Source.Item.ID, generation: UInt64, full: Bitmap)
+    /// The pressed look of a row, for press number `press`.
+    case pressed(id: Source.Item.ID, press: UInt64, appearance: PressedAppearance)
     /// A row whose item was not in memory: the worker loaded it and laid it out. Valid only if
     /// the list's structure has not changed since (`structure`).
     case fetched(row: Int, structure: UInt64, item: Source.Item?, layout: Source.Layout?, full: Bitmap?, skeleton: Bitmap?)

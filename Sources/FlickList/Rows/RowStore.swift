@@ -69,6 +69,9 @@ final class RowStore<Source: ListDataSource> {
     private var lastUpdate: (plan: RangePlan, width: Double, scale: DisplayScale)?
     /// Results committed, rows changed or reset since the last `update`.
     private var changedSinceUpdate = true
+    /// The item held down, with the press's number and its render job.
+    private(set) var press: (id: ID, number: UInt64, ticket: WorkTicket)?
+    private var pressCount: UInt64 = 0
     /// Rows that met a node already laid out (moved, reinserted, back in range): their height
     /// goes to the height index at the next commit.
     private var adopted: [(row: Int, height: Double)] = []
@@ -110,6 +113,9 @@ final class RowStore<Source: ListDataSource> {
                 node.fullIsStale = false
                 counters.rendersApplied += 1
                 nodes[id] = node
+            case .pressed(let id, let number, let appearance):
+                guard let press, press.id == id, press.number == number else { continue }
+                nodes[id]?.pressed = appearance
             case .fetched(let row, let structure, let item, let layout, let full, let skeleton):
                 guard structure == self.structure else {
                     counters.staleDropped += 1
@@ -251,12 +257,41 @@ final class RowStore<Source: ListDataSource> {
     /// Drops everything and cancels all work (data set replaced).
     func reset() {
         changedSinceUpdate = true
+        endPress()
         for id in Array(nodes.keys) { nodes[id]?.cancelAll() }
         for fetch in fetches.values { fetch.ticket.cancel() }
         fetches.removeAll()
         nodes.removeAll()
         rowIDs.removeAll()
         rowOf.removeAll()
+    }
+
+    // MARK: Pressing
+
+    /// Holds item `id` down: `draw` makes its pressed look on a worker (most urgent work),
+    /// shown from the first frame after it is ready until `endPress()`. False when the row has
+    /// no layout to draw from.
+    func press(id: ID, draw: @escaping @Sendable (Source.Layout, Source.WorkerContext) -> PressedAppearance) -> Bool {
+        endPress()
+        guard let layout = nodes[id]?.layout else { return false }
+        pressCount &+= 1
+        let number = pressCount
+        let mailbox = mailbox
+        let ticket = pool.submit(configuration.lane, priority: -1, affinity: Self.affinity(id)) { session in
+            guard !session.isCancelled else { return }
+            let appearance = draw(layout, session.context)
+            mailbox.withLock { $0.append(.pressed(id: id, press: number, appearance: appearance)) }
+        }
+        press = (id, number, ticket)
+        return true
+    }
+
+    /// Lets go: the row shows its normal look again at once.
+    func endPress() {
+        guard let press else { return }
+        press.ticket.cancel()
+        nodes[press.id]?.pressed = nil
+        self.press = nil
     }
 
     // MARK: The naive baseline (rows drawn on the main thread, cell reuse)

@@ -2,20 +2,6 @@ import FlickCore
 import FlickList
 import FlickRaster
 
-/// What pressing a row shows: a replacement for the row's cell bitmap (drawn in its place,
-/// under the row's image layers) and layers over everything in the row (e.g. a dimmed
-/// avatar, whose image covers the cell).
-public struct PressedAppearance: Sendable {
-    public var cell: Bitmap?
-    /// In row coordinates.
-    public var overlays: [RowImageLayer]
-
-    public init(cell: Bitmap? = nil, overlays: [RowImageLayer] = []) {
-        self.cell = cell
-        self.overlays = overlays
-    }
-}
-
 /// The client side of taps: what a point in a row hits, how the row looks with it pressed,
 /// and what to say when it is tapped. The window stays generic over `ListDataSource`; the
 /// timeline supplies mentions, topics, URLs and avatars (FlickCLI's `TimelineInteraction`).

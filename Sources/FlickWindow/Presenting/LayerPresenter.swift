@@ -2,15 +2,9 @@ import FlickCore
 import FlickList
 import FlickRaster
 
-/// What a pressed row shows instead of, and over, its normal layers.
-struct RowOverride {
-    let row: Int
-    let appearance: PressedAppearance
-}
-
 /// Draws a frame's layers as textures: each bitmap uploaded once and reused while it stays
 /// on screen, copied when opaque and blended (premultiplied) when not; placeholder tiles
-/// clipped to their row. A pressed row's cell is swapped for its highlighted render.
+/// clipped to their row.
 ///
 /// Main thread (SDL rendering).
 @MainActor
@@ -26,24 +20,13 @@ final class LayerPresenter {
         textures = TextureCache(evictAfterFrames: evictAfterFrames)
     }
 
-    /// Draws `layers` in order; a pressed row (`override`) gets its highlighted cell and,
-    /// over its layers, the press overlays placed at its cell's origin.
-    func draw(_ layers: [DisplayLayer], scale: DisplayScale, override: RowOverride?) {
-        var pressedCellOrigin: Point?
+    /// Draws `layers` in order (a pressed row's look is already among them: the engine
+    /// composes it).
+    func draw(_ layers: [DisplayLayer], scale: DisplayScale) {
         for layer in layers {
-            var bitmap = layer.bitmap
-            if let override, layer.role == .cell, override.row == layer.row {
-                pressedCellOrigin = layer.origin
-                if let cell = override.appearance.cell, cell.pixelSize == layer.bitmap.pixelSize { bitmap = cell }
-            }
             if let clip = layer.clip { display.setClip(clip.pixelRect(scale)) }
-            draw(bitmap, at: layer.origin, scale: scale, blended: !layer.isOpaque)
+            draw(layer.bitmap, at: layer.origin, scale: scale, blended: !layer.isOpaque)
             if layer.clip != nil { display.setClip(nil) }
-        }
-        if let override, let origin = pressedCellOrigin {
-            for overlay in override.appearance.overlays {
-                draw(overlay.bitmap, at: Point(x: origin.x + overlay.frame.minX, y: origin.y + overlay.frame.minY), scale: scale, blended: !overlay.isOpaque)
-            }
         }
     }
 

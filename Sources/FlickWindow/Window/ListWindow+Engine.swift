@@ -43,7 +43,7 @@ extension ListWindow {
 
     private func rebuild(viewport: Size, pipeline: PipelineKind, time: Double) {
         apply(gesture.cancel(), time: time)
-        pressed.end()
+        pressed.end(engine: engine)
         let old = engine
         old.stop()  // it is only shown until the new one has drawn; its queued work is waste
         let place = anchor

@@ -48,7 +48,7 @@ extension ListWindow {
             switch action {
             case .touchDown: engine.touchDown(time: time)
             case .press(let point): beginPress(at: point)
-            case .cancelPress: pressed.end()
+            case .cancelPress: pressed.end(engine: engine)
             case .beginDrag(let y): engine.beginDrag(at: y, time: time)
             case .drag(let y): engine.drag(to: y, time: time)
             case .endDrag: engine.endDrag(time: time)
@@ -59,12 +59,12 @@ extension ListWindow {
 
     private func beginPress(at point: Point) {
         guard let hit = engine.row(at: point), let layout = hit.layout else { return }
-        pressed.begin(row: hit.row, layout: layout, local: hit.local, interaction: interaction, pool: engine.pool)
+        pressed.begin(row: hit.row, layout: layout, local: hit.local, interaction: interaction, engine: engine)
     }
 
     /// A tap at `point`: recorded, and what it hit goes to the status bar.
     private func tap(at point: Point, time: Double) {
-        defer { pressed.end() }
+        defer { pressed.end(engine: engine) }
         guard let hit = engine.row(at: point) else { return }
         var description: String?
         if let press = pressed.press, press.row == hit.row {

@@ -107,7 +107,7 @@ public final class ListWindow<Interaction: RowInteraction> {
     }
 
     /// Whether the held press's highlighted render is on screen (it arrives from a worker).
-    public var showsPressedAppearance: Bool { pressed.appearance != nil && handoff == nil }
+    public var showsPressedAppearance: Bool { engine.showsPressedAppearance && handoff == nil }
 
     /// Runs one frame: waits for its start, handles events, steps the engine, draws, presents.
     /// With `capture`, the frame is read back into `capturedFrame` before it is presented.
@@ -123,18 +123,13 @@ public final class ListWindow<Interaction: RowInteraction> {
         var stats = engine.frame(at: start)
         let engineMilliseconds = stats.mainThreadMilliseconds
         applyPendingAnchor(time: start)
-        pressed.commit()
         hudText.commit()
         endHandoffIfReady(time: start)
 
         let drawStart = clock.now
         let shown = handoff?.engine ?? engine
         display.clear(OverlayColor(shown.compositor.background))
-        var override: RowOverride?
-        if handoff == nil, let press = pressed.press, let appearance = pressed.appearance {
-            override = RowOverride(row: press.row, appearance: appearance)
-        }
-        presenter.draw(shown.compositor.layers, scale: configuration.scale, override: override)
+        presenter.draw(shown.compositor.layers, scale: configuration.scale)
         let uploads = presenter.uploadsThisFrame
         let misaligned = drawOverlays(shown: shown, time: start)
         let presentStart = clock.now
