@@ -11,10 +11,14 @@ import Testing
 struct DrawSchedulingTests {
     static let viewport = Size(width: 40, height: 400)
 
+    /// An engine on a pool of `queues` workers; update animations off unless `animated`
+    /// (lockstep tests look at where rows are, not how they got there).
     static func engine(
         _ source: RecordingDataSource, queues: Int = 1,
-        configuration: ListEngine<RecordingDataSource>.Configuration = .init()
+        configuration: ListEngine<RecordingDataSource>.Configuration = .init(), animated: Bool = false
     ) -> ListEngine<RecordingDataSource> {
+        var configuration = configuration
+        configuration.animatesUpdates = animated
         let pool = QueuePool<Void>(queuesPerLane: queues, workerNice: 0) { _ in () }
         let tile = Canvas(size: Size(width: 40, height: 20), scale: .one)
         tile.fill(tile.bounds, Color(hex: 0xEEEEEE))

@@ -221,3 +221,39 @@ extension ListEngine {
     /// Whether any layer of the last frame shows `bitmap`.
     func layersShowing(_ bitmap: Bitmap) -> Bool { compositor.layers.contains { $0.bitmap === bitmap } }
 }
+
+@Suite("Update animations")
+@MainActor
+struct UpdateAnimationTests {
+    static func cellTop(ofRow row: Int, _ engine: ListEngine<RecordingDataSource>) -> Double? {
+        engine.compositor.layers.first { $0.role == .cell && $0.row == row }?.origin.y
+    }
+
+    @Test func insertedVisibleRowsSlideInAndDeletedOnesCollapseWithoutMovingTheReader() {
+        let source = RecordingDataSource(rowCount: 100, estimate: 100) { _ in 100 }
+        let engine = DrawSchedulingTests.engine(source, queues: 2, animated: true)
+        var time = 0.0
+        DrawSchedulingTests.settle(engine, time: &time)
+        let readerTop = Self.cellTop(ofRow: 0, engine)
+        engine.apply(source.insert(1, at: 1))  // below the reader's row, on screen
+        LivingListTests.step(engine, &time)
+        #expect(Self.cellTop(ofRow: 0, engine) == readerTop, "the reader's row never moves")
+        #expect(Self.cellTop(ofRow: 2, engine) == 100, "the row after the new one starts at its old place")
+        LivingListTests.step(engine, &time, frames: 6)
+        let midway = Self.cellTop(ofRow: 2, engine) ?? -1
+        #expect(midway > 100 && midway < 200, "and slides down: \(midway)")
+        LivingListTests.step(engine, &time, frames: 40)
+        #expect(Self.cellTop(ofRow: 2, engine) == 200, "and ends at its place")
+
+        engine.apply(source.remove(1..<2))  // the new row goes again
+        LivingListTests.step(engine, &time)
+        let ghost = engine.compositor.layers.first { $0.role == .departing }
+        #expect(ghost != nil, "its last bitmap collapses")
+        #expect((Self.cellTop(ofRow: 1, engine) ?? 0) > 100, "the rows after it close the gap over time")
+        LivingListTests.step(engine, &time, frames: 40)
+        #expect(engine.compositor.layers.allSatisfy { $0.role != .departing })
+        #expect(Self.cellTop(ofRow: 1, engine) == 100)
+        #expect(Self.cellTop(ofRow: 0, engine) == readerTop)
+        #expect(engine.updateStatistics.anchorDriftMax <= 0.5)
+    }
+}

@@ -44,7 +44,9 @@ struct ScrollBenchmark {
         // A fresh session per mode: its own store, caches and pool, as a fresh launch has.
         let session = try TimelineSession(database: database, scale: scale, workers: mode.workers)
         guard let pipeline = session.images else { preconditionFailure("a session without imagesFailed throws instead") }
-        let engine = session.makeEngine(viewport: viewport, tuning: mode.tuning, placeholder: session.placeholder(width: viewport.width))
+        var tuning = mode.tuning
+        tuning.configuration.animatesUpdates = false  // the live family measures anchoring, not animation
+        let engine = session.makeEngine(viewport: viewport, tuning: tuning, placeholder: session.placeholder(width: viewport.width))
         let display = HeadlessDisplay(engine: engine, hz: hz, pacing: .realTime)
         display.editor = TimelineEditor(source: session.source)
         var firstFrame = Double.infinity

@@ -66,9 +66,23 @@ public final class Compositor {
         }
     }
 
+    /// A deleted row's last bitmap, shown cut to `height` points from `top` while its gap closes.
+    public struct Departing {
+        public let bitmap: Bitmap
+        public let top: Double
+        public let height: Double
+
+        public init(bitmap: Bitmap, top: Double, height: Double) {
+            self.bitmap = bitmap
+            self.top = top
+            self.height = height
+        }
+    }
+
     /// Composes one frame; returns what each row showed and fills the pixel counts of `stats`.
+    /// `departing` bitmaps (update animations) are drawn in gaps no row covers, uncounted.
     @discardableResult
-    public func compose(_ rows: [Row], stats: inout FrameStats) -> [RowContent] {
+    public func compose(_ rows: [Row], departing: [Departing] = [], stats: inout FrameStats) -> [RowContent] {
         // Rows are opaque and copied over what is there; only the area they leave uncovered
         // (above the first row at a bounce, below the last at the end) needs the background.
         let covered = rows.reduce(into: (top: Double.infinity, bottom: -Double.infinity)) { span, row in
@@ -138,6 +152,11 @@ public final class Compositor {
                 }
             }
             contents.append(content)
+        }
+        for ghost in departing where ghost.height > 0 {
+            let top = scale.round(ghost.top)
+            let clip = Rect(x: 0, y: top, width: viewport.width, height: scale.round(ghost.height))
+            layers.append(DisplayLayer(bitmap: ghost.bitmap, origin: Point(x: 0, y: top), clip: clip, role: .departing, row: -1, isOpaque: true))
         }
         if drawsFramebuffer {
             for area in blankAreas { framebuffer.fill(area, background) }

@@ -14,6 +14,8 @@ public struct DisplayLayer: Sendable {
         case placeholder
         /// An image (avatar, picture) over a drawn cell: loaded, or the error tile.
         case image
+        /// A deleted row's last bitmap, collapsing away (update animations).
+        case departing
     }
 
     public let bitmap: Bitmap

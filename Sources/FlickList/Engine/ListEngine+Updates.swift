@@ -100,6 +100,7 @@ extension ListEngine {
         }
         let offset = physics.contentOffset
         let moved = Set(changes.moves.map(\.from))
+        let departing = configuration.animatesUpdates ? departingRuns(changes, offset: offset) : []
         var anchor: (row: Int, y: Double)?
         if oldCount > 0 {
             var row = heights.row(atOffset: max(0, offset))
@@ -108,6 +109,7 @@ extension ListEngine {
         }
         reshape(&heights, with: changes)
         store.structureChanged(changes)
+        animations.follow(changes)
         let reloaded = changes.reloads.compactMap { changes.newIndex(ofOld: $0) }.compactMap { store.rowIDs[$0] }
         if !reloaded.isEmpty { store.reload(reloaded) }
         if let target = scrollTarget {
@@ -115,7 +117,9 @@ extension ListEngine {
         }
         physics.setContentHeight(heights.totalHeight, time: time)
         let revealing = configuration.insertionsAtTop == .reveal && offset <= 0 && physics.phase != .dragging
-        guard let anchor, let newRow = changes.newIndex(ofOld: anchor.row), !revealing else {
+        let anchorRow = anchor.flatMap { changes.newIndex(ofOld: $0.row) }
+        defer { if configuration.animatesUpdates { animate(changes, departing: departing, anchorRow: anchorRow ?? 0) } }
+        guard let anchor, let newRow = anchorRow, !revealing else {
             return StructureResult(anchored: false, changes: changes)
         }
         let shift = heights.offset(ofRow: newRow) - physics.contentOffset - anchor.y

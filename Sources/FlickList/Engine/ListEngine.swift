@@ -40,6 +40,11 @@ public final class ListEngine<Source: ListDataSource> {
         /// 2 pt: a fraction of a line, so a reader who scrolled up on purpose is not pulled
         /// down, while rounding of exact heights never unpins one who is there.
         public var pinTolerance = 2.0
+        /// Animate updates of visible rows: inserted rows slide in, deleted ones collapse
+        /// (0.25 s, visual only: anchoring is exact from the first frame). Default true, as
+        /// users of lists expect; the benchmark and lockstep tests turn it off unless they
+        /// measure it.
+        public var animatesUpdates = true
 
         public init() {}
 
@@ -91,6 +96,10 @@ public final class ListEngine<Source: ListDataSource> {
     var pendingSnapshot: (@MainActor () -> Bool)?
     /// Changes told by `apply(_:)`, applied at the next frame.
     var pendingChanges: [ListChanges] = []
+    /// Update animations running (inserted rows sliding in, deleted ones collapsing).
+    var animations = UpdateAnimations()
+    /// The time of the frame being run, for animations started by updates.
+    var frameTime = 0.0
     /// A `scrollTo` still re-aiming as heights become exact.
     var scrollTarget: ScrollTarget?
     /// The naive pipeline's main-thread worker context.
@@ -160,6 +169,7 @@ public final class ListEngine<Source: ListDataSource> {
         stats.time = time
         frameIndex += 1
 
+        frameTime = time
         physics.step(to: time)
         let commitStart = DispatchTime.now().uptimeNanoseconds
         applyUpdates(time: time)
@@ -182,18 +192,20 @@ public final class ListEngine<Source: ListDataSource> {
             images?.update(plan: plan, rowIDs: store.rowIDs, nodes: &store.nodes, source: source)
         }
         let composeStart = DispatchTime.now().uptimeNanoseconds
-        let rows = plan.visible.map { row -> Compositor.Row in
+        animations.expire(at: time)
+        let rows = drawnRows(plan.visible, time: time).map { row -> Compositor.Row in
             let node = store.node(atRow: row)
             // A held row shows its pressed look in place of its cell (same size only: a look made
             // for an older layout is not stretched), its overlays over its images.
             let pressedCell = node?.pressed?.cell.flatMap { $0.pixelSize == node?.full?.pixelSize ? $0 : nil }
             return Compositor.Row(
-                index: row, top: heights.offset(ofRow: row) - physics.contentOffset, height: heights.height(ofRow: row),
-                full: pressedCell ?? node?.full, fullIsStale: node?.fullIsStale ?? false, skeleton: node?.skeleton,
+                index: row, top: heights.offset(ofRow: row) - physics.contentOffset + animations.shift(ofRow: row, at: time),
+                height: heights.height(ofRow: row), full: pressedCell ?? node?.full, fullIsStale: node?.fullIsStale ?? false, skeleton: node?.skeleton,
                 images: (node?.images?.layers ?? []) + (node?.pressed?.overlays ?? []))
         }
-        let contents = compositor.compose(rows, stats: &stats)
-        lastContents = zip(plan.visible, contents).map { ($0, $1) }
+        let departing = animations.isEmpty ? [] : animations.departing(at: time) { heights.offset(ofRow: $0) - physics.contentOffset }
+        let contents = compositor.compose(rows, departing: departing, stats: &stats)
+        lastContents = zip(rows.map(\.index), contents).map { ($0, $1) }
         // The naive pipeline loads images with their row, synchronously: none is ever pending.
         stats.imagesPending = plan.visible.reduce(0) { $0 + (store.node(atRow: $1)?.images?.pendingCount ?? 0) }
         stats.offset = physics.contentOffset
