@@ -28,6 +28,7 @@ struct TimelineListEndToEndTests {
         let (engine, folder) = try Self.makeEngine(posts: 3_000, folderName: "e2e")
         defer { try? FileManager.default.removeItem(at: folder) }
         let display = HeadlessDisplay(engine: engine, hz: 120, pacing: .lockstep)
+        display.editor = TimelineEditor(source: engine.source)  // the live scripts insert and delete posts
         var previousVisible = Set<Int>()
         var placeholderRows = 0
         var offsets: [String: Set<Double>] = [:]
@@ -53,7 +54,12 @@ struct TimelineListEndToEndTests {
         #expect(delays.allSatisfy { ($0 ?? .infinity) <= twoFrames }, "landing rows fully drawn within 2 frames of settling: \(delays) ms")
         #expect(engine.counters.layouts > 50)
         let reads = engine.source.rows.stats
-        #expect(reads.windowHits > reads.directReads, "layouts read their posts from the data window: \(reads)")
+        #expect(reads.directReads * 4 < engine.counters.layouts, "most layouts find their post in memory, few read the store: \(reads), \(engine.counters.layouts) layouts")
+        let updates = engine.updateStatistics
+        #expect(updates.updatesApplied > 50, "the live scripts changed the feed: \(updates)")
+        #expect(updates.anchorDriftMax <= 0.5, "what the reader reads never moved: \(updates)")
+        #expect(updates.flingsBrokenByUpdates == 0)
+        #expect(engine.source.rowCount > 3_000, "posts arrived on top")
     }
 
     @Test func withoutSkeletonsFastFlingsShowBlankRows() throws {

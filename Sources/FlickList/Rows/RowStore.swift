@@ -128,6 +128,16 @@ final class RowStore<Source: ListDataSource> {
                 if node.layout == nil {
                     node.cancelWork()
                     apply(layout: layout, full: full, skeleton: skeleton, to: &node)
+                } else {
+                    // The node kept its layout but not its bitmaps (evicted): take the fetch's.
+                    if let full, node.full == nil || node.fullIsStale {
+                        node.renderWork?.ticket.cancel()
+                        node.renderWork = nil
+                        node.full = full
+                        node.fullIsStale = false
+                        counters.rendersApplied += 1
+                    }
+                    if let skeleton, node.skeleton == nil { node.skeleton = skeleton }
                 }
                 nodes[item.id] = node
                 map(row: row, to: item.id)
@@ -168,6 +178,14 @@ final class RowStore<Source: ListDataSource> {
             let wantsFull = plan.wantsFullRender(row) || (urgency == .flownPast)
             var seconds: Double { priority(row) + Double(urgency.rawValue) * 1_000 }
             guard let item = source.item(at: row) else {
+                // Fetched already (its item is not in the source's memory, but the fetch's is).
+                if let id = rowIDs[row], var node = nodes[id], node.layout != nil, newRowOf[id] == nil {
+                    newIDs[row] = id
+                    newRowOf[id] = row
+                    node.lastWanted = frame
+                    nodes[id] = node
+                    continue
+                }
                 fetch(row: row, urgency: urgency, wantsFull: wantsFull, width: width, scale: scale, priority: seconds)
                 continue
             }
@@ -250,8 +268,7 @@ final class RowStore<Source: ListDataSource> {
     /// Every row needs a new layout (width or scale changed); old bitmaps stay until replaced.
     func invalidateAll() {
         reload(Array(nodes.keys))
-        for fetch in fetches.values { fetch.ticket.cancel() }
-        fetches.removeAll()
+        invalidateFetches()  // a fetch in flight lays out for the old width
     }
 
     /// Drops everything and cancels all work (data set replaced).
