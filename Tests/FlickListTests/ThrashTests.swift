@@ -144,7 +144,19 @@ struct ThrashTests {
             return nil
         }
 
+        var touchedIDs = Set<Int>()
+        func touches(_ operation: Operation, _ id: Int) -> Bool { touchedIDs.contains(id) }
         for (step, operation) in operations.enumerated() {
+            touchedIDs.removeAll()
+            // Independent of the engine's own drift statistic: where the reader's row is before
+            // the update (at the next frame's time, had nothing changed), from the model.
+            var probe: (id: Int, y: Double)?
+            if operation.isUpdate, !engine.isScrollingToTarget, !model.isEmpty {
+                var unchanged = engine.physics
+                unchanged.step(to: time)
+                let row = engine.heights.row(atOffset: max(0, unchanged.contentOffset))
+                probe = (model[row], engine.heights.offset(ofRow: row) - unchanged.contentOffset)
+            }
             var changes: ListChanges?
             switch operation {
             case .insert(let row, let count):
@@ -152,12 +164,15 @@ struct ThrashTests {
                 model.insert(contentsOf: nextID..<(nextID + count), at: row)
                 nextID += count
             case .delete(let row, let count):
+                touchedIDs.formUnion(model[row..<(row + count)])
                 changes = source.remove(row..<(row + count))
                 model.removeSubrange(row..<(row + count))
             case .move(let from, let to):
+                touchedIDs.insert(model[from])
                 changes = source.move(from: from, to: to)
                 model.insert(model.remove(at: from), at: to)
             case .edit(let row):
+                touchedIDs.insert(model[row])
                 changes = source.edit(row: row)
                 versions[model[row], default: 0] += 1
             case .frames(let count):
@@ -180,6 +195,12 @@ struct ThrashTests {
                 if model != source.ids { return Failure(step: step, reason: "test source and model disagree") }
                 engine.apply(changes)
                 if let failure = frame(step) { return failure }
+                if let probe, !touches(operation, probe.id), let row = model.firstIndex(of: probe.id), !engine.isScrollingToTarget {
+                    let y = engine.heights.offset(ofRow: row) - engine.contentOffset
+                    if abs(y - probe.y) > 0.5 {
+                        return Failure(step: step, reason: "the reader's row (item \(probe.id)) moved \(y - probe.y) pt on screen")
+                    }
+                }
             }
         }
         // Everything settles: every visible row shows its current version.

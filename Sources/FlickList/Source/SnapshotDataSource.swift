@@ -59,7 +59,11 @@ final class SnapshotDiffs<Item: ListItem>: Sendable {
     /// Blocks until diffs in flight are done (tests, lockstep pacing).
     func wait() { running.wait() }
 
+    /// The fewest moves (a longest increasing subsequence, O(n log n)): every moved row costs
+    /// a height-index edit and, animated, a visible slide.
     static func diff(_ old: [Item], _ new: [Item]) -> ListChanges {
-        ListDiff.diff(old: old.map(\.id), oldVersions: old.map(\.version), new: new.map(\.id), newVersions: new.map(\.version))
+        ListDiff.diff(
+            old: old.map(\.id), oldVersions: old.map(\.version), new: new.map(\.id), newVersions: new.map(\.version),
+            moves: .fewestMoves)
     }
 }
