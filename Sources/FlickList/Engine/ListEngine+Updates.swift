@@ -35,17 +35,7 @@ extension ListEngine {
             updateStatistics.updatesApplied += 1
         }
         pendingChanges.removeAll()
-        if configuration.pipeline == .flick {
-            let exact = store.commit()
-            if !exact.isEmpty {
-                anchored = true
-                keepingAnchor(time: time) { index in
-                    for (row, height) in exact where row < index.rowCount { index.setExactHeight(height, forRow: row) }
-                }
-            }
-            if let images { images.commit(into: &store.nodes) }
-            if applyRowHints(time: time) { anchored = true }
-        }
+        if commitRows(time: time) { anchored = true }
         guard anchored, let before else { return }
         measure(before, follow: follow, touched: touched)
     }

@@ -86,10 +86,10 @@ public final class ListEngine<Source: ListDataSource> {
     /// Reverse mode: whether the list is pinned to its last row (new rows keep it in view).
     public internal(set) var isPinnedToBottom: Bool
     let store: RowStore<Source>
-    private let policy: RangePolicy
+    let policy: RangePolicy
+    /// Who fills the rows: the worker pipeline, or the naive baseline.
+    private let filling: any RowFilling<Source>
     private var touchedDuringFling = false
-    /// The demand last told to the source; it hears again only when it changes.
-    private var lastDemand: RowDemand?
     private var frameIndex = 0
     /// Snapshot diffs running off the main thread, and how the newest is applied once ready.
     let snapshotDiffs = SnapshotDiffs<Source.Item>()
@@ -102,10 +102,6 @@ public final class ListEngine<Source: ListDataSource> {
     var frameTime = 0.0
     /// A `scrollTo` still re-aiming as heights become exact.
     var scrollTarget: ScrollTarget?
-    /// The naive pipeline's main-thread worker context.
-    let naiveContext: Source.WorkerContext?
-    /// Images over cells, when an image pipeline was given.
-    let images: RowImages<Source>?
     /// The pipeline images load through (`nil`: cells show their image placeholders).
     public let imagePipeline: ImagePipeline?
 
@@ -138,15 +134,15 @@ public final class ListEngine<Source: ListDataSource> {
         physics.setContentHeight(heights.totalHeight, time: 0)
         isPinnedToBottom = configuration.anchorEdge == .bottom
         self.imagePipeline = imagePipeline
-        images =
-            configuration.pipeline == .flick
-            ? imagePipeline.map { RowImages(pipeline: $0, scale: scale, defersDuringFling: configuration.defersImagesDuringFling) }
-            : nil
-        if configuration.pipeline == .naive {
-            naiveContext = source.makeWorkerContext()
-        } else {
-            naiveContext = nil
+        switch configuration.pipeline {
+        case .flick:
+            let images = imagePipeline.map {
+                RowImages<Source>(pipeline: $0, scale: scale, defersDuringFling: configuration.defersImagesDuringFling)
+            }
+            filling = WorkerPipeline(images: images)
             source.restartRowHints()
+        case .naive:
+            filling = NaivePipeline<Source>(context: source.makeWorkerContext())
         }
     }
 
@@ -173,24 +169,13 @@ public final class ListEngine<Source: ListDataSource> {
         physics.step(to: time)
         let commitStart = DispatchTime.now().uptimeNanoseconds
         applyUpdates(time: time)
-        if configuration.pipeline == .naive { drawVisibleRowsOnTheMainThread(time: time) }
         keepPlace(time: time)
         let scheduleStart = DispatchTime.now().uptimeNanoseconds
         let input = rangeInput()
         let plan = policy.plan(input, rows: heights)
         lastPlan = plan
         touchedDuringFling = false
-        if configuration.pipeline == .flick {
-            store.update(plan: plan, width: width, scale: scale) { row in
-                policy.timeUntilVisible(row: row, input: input, rows: heights)
-            }
-            let demand = RowDemand(visible: plan.visible, preload: plan.preload, landing: plan.landing, width: width, scale: scale)
-            if demand != lastDemand {
-                lastDemand = demand
-                source.prepare(demand)
-            }
-            images?.update(plan: plan, rowIDs: store.rowIDs, nodes: &store.nodes, source: source)
-        }
+        filling.schedule(self, plan: plan, input: input)
         let composeStart = DispatchTime.now().uptimeNanoseconds
         animations.expire(at: time)
         let rows = drawnRows(plan.visible, time: time).map { row -> Compositor.Row in
@@ -266,10 +251,7 @@ public final class ListEngine<Source: ListDataSource> {
     public func resize(width newWidth: Double, time: Double) {
         guard newWidth != width else { return }
         width = newWidth
-        // Images stay over the stale bitmaps they belong to; rows load new ones when their new
-        // layout (a new node generation) arrives.
-        store.invalidateAll()
-        if configuration.pipeline == .naive { store.reset() }
+        filling.resized(self)
     }
 
     /// Rows whose content must be laid out and drawn again although their items' versions did
@@ -334,6 +316,9 @@ public final class ListEngine<Source: ListDataSource> {
         pool.waitUntilIdle()
     }
 
+    /// The filling's commit (worker results, or the baseline's drawing); whether heights changed.
+    func commitRows(time: Double) -> Bool { filling.commit(self, time: time) }
+
     // MARK: Private
 
     private func rangeInput() -> RangePolicy.Input {
@@ -356,5 +341,5 @@ extension ListEngine {
         Set(store.rowIDs.compactMap { row, id in store.nodes[id]?.images == nil ? nil : row })
     }
     /// Image loads the engine has started so far.
-    public var imageLoadsStarted: Int { images?.requestsStarted ?? 0 }
+    public var imageLoadsStarted: Int { filling.imageLoadsStarted }
 }
