@@ -15,6 +15,11 @@ public final class TextContext {
     /// Pango layouts made by this context (truncation search included): lets tests and the
     /// benchmark see that drawing never lays out again.
     public private(set) var pangoLayoutCount = 0
+    /// UTF-8 bytes handed to Pango by this context, over all its layouts: the work a text
+    /// costs, which `limits` bound per layout whatever the text holds.
+    public private(set) var pangoInputBytes = 0
+    /// How much of a text with a line limit is parsed and laid out. Default `.standard`.
+    public var limits = TextLimits.standard
 
     /// Creates a font map and context with Flick's pinned fonts and rendering options.
     /// - Throws: `FontSetupError` when the pinned fonts are not installed.
@@ -41,20 +46,40 @@ public final class TextContext {
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
-    /// Parses `source` and lays it out; see `layout(_:style:width:)`.
-    public func layout(parsing source: String, style: TextStyle, width: Double) -> TextLayout {
-        layout(parser.parse(source), style: style, width: width)
+    /// Parses `source` with `parser` (default: the context's own) and lays it out; see
+    /// `layout(_:style:width:)`. Only what `style` can show in `width` is parsed (`limits`).
+    public func layout(parsing source: String, parser: RichTextParser? = nil, style: TextStyle, width: Double) -> TextLayout {
+        let capacity = limits.capacity(for: style, width: max(1, width))
+        return layout((parser ?? self.parser).parse(source, fitting: capacity), style: style, width: width)
+    }
+
+    /// What `style` can show in `width` points under this context's `limits` (nil: no line
+    /// limit, no cap). Cut a field to it before building a `RichText`, so even that is bounded.
+    public func capacity(for style: TextStyle, width: Double) -> TextCapacity? {
+        limits.capacity(for: style, width: max(1, width))
     }
 
     /// Lays out `text` to wrap within `width` points, truncating past `style.maxLines` with
-    /// `style.truncationToken`. Runs on this context's worker; costs ~435 µs for a 140-char
-    /// paragraph (measured by `flick bench`). The result never needs Pango again.
+    /// `style.truncationToken`. Text beyond what the lines can show (`limits`) is cut first and
+    /// never reaches Pango; a cut text ends with the token too. Runs on this context's worker;
+    /// costs ~435 µs for a 140-char paragraph (measured by `flick bench`), and a bounded amount
+    /// whatever the text's length. The result never needs Pango again.
     public func layout(_ text: RichText, style: TextStyle, width: Double) -> TextLayout {
         let width = max(1, width)
+        let text = limits.capacity(for: style, width: width).map { text.cut(to: $0) } ?? text
         let layout = makePangoLayout(text, style: style, width: width)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        if let maxLines = style.maxLines, maxLines > 0, pango_layout_get_line_count(layout) > maxLines {
-            return truncatedLayout(text, style: style, width: width, full: layout, maxLines: maxLines)
+        let lineCount = Int(pango_layout_get_line_count(layout))
+        if let maxLines = style.maxLines, maxLines > 0, lineCount > maxLines || text.isCut {
+            return truncatedLayout(
+                text, style: style, width: width, full: layout, searchLine: min(maxLines, lineCount) - 1, maxLines: maxLines)
+        }
+        if text.isCut {
+            // No line limit: the text was cut by its producer; say so with the token.
+            let ended = text.prefix(bytes: text.displayText.utf8.count, appending: style.truncationToken)
+            let layout = makePangoLayout(ended, style: style, width: width)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            return TextLayout(snapshotOf: layout, text: ended, style: style, width: width, isTruncated: true)
         }
         return TextLayout(snapshotOf: layout, text: text, style: style, width: width)
     }
@@ -63,6 +88,7 @@ public final class TextContext {
     /// Flick's hit-testing with Pango's own.
     func makePangoLayout(_ text: RichText, style: TextStyle, width: Double) -> OpaquePointer {
         pangoLayoutCount += 1
+        pangoInputBytes += text.displayText.utf8.count
         let layout = pango_layout_new(pango)!
         let description = pango_font_description_new()
         pango_font_description_set_family(description, style.fontFamily)
@@ -94,11 +120,12 @@ public final class TextContext {
     }
 
     /// Cuts `text` so that it plus the truncation token fits in `maxLines`: the longest prefix
-    /// (on character boundaries) found by binary search within the last allowed line.
-    private func truncatedLayout(_ text: RichText, style: TextStyle, width: Double, full: OpaquePointer, maxLines: Int)
-        -> TextLayout
-    {
-        let lastLine = pango_layout_get_line_readonly(full, Int32(maxLines - 1))!.pointee
+    /// (on character boundaries) found by binary search within line `searchLine` of `full` (the
+    /// last allowed line, or the text's last line when it was cut shorter than that).
+    private func truncatedLayout(
+        _ text: RichText, style: TextStyle, width: Double, full: OpaquePointer, searchLine: Int, maxLines: Int
+    ) -> TextLayout {
+        let lastLine = pango_layout_get_line_readonly(full, Int32(searchLine))!.pointee
         let lineStart = Int(lastLine.start_index)
         let lineEnd = lineStart + Int(lastLine.length)
         var boundaries: [Int] = []

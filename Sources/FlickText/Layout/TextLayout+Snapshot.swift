@@ -76,16 +76,18 @@ extension TextLayout {
             var logical = PangoRectangle()
             pango_layout_iter_get_run_extents(iterator, nil, &logical)
             let baseline = pango_layout_iter_get_baseline(iterator)
-            var x = logical.x
+            // Summed in 64 bits: Pango units are 1/1024 pt in an Int32, which a run's advances
+            // overflow past ~2 M points (a line of a million glyphs trapped here).
+            var x = Int(logical.x)
             var positioned: [cairo_glyph_t] = []
-            positioned.reserveCapacity(Int(glyphs.num_glyphs))
-            for info in UnsafeBufferPointer(start: glyphs.glyphs, count: Int(glyphs.num_glyphs)) {
-                defer { x += info.geometry.width }
+            positioned.reserveCapacity(Int(max(0, glyphs.num_glyphs)))
+            for info in UnsafeBufferPointer(start: glyphs.glyphs, count: Int(max(0, glyphs.num_glyphs))) {
+                defer { x += Int(info.geometry.width) }
                 if info.glyph == pangoGlyphEmpty || info.glyph & pangoGlyphUnknownFlag != 0 { continue }
                 positioned.append(
                     cairo_glyph_t(
-                        index: UInt(info.glyph), x: points(x + info.geometry.x_offset),
-                        y: points(baseline + info.geometry.y_offset)))
+                        index: UInt(info.glyph), x: points(x + Int(info.geometry.x_offset)),
+                        y: points(Int(baseline) + Int(info.geometry.y_offset))))
             }
             guard !positioned.isEmpty else { continue }
             let kind = text.run(atByte: Int(item.offset))?.kind ?? .plain
@@ -97,6 +99,7 @@ extension TextLayout {
 
 /// Pango units (1/1024 point) to points.
 private func points(_ units: Int32) -> Double { Double(units) / Double(PANGO_SCALE) }
+private func points(_ units: Int) -> Double { Double(units) / Double(PANGO_SCALE) }
 
 private func rect(_ r: PangoRectangle) -> Rect {
     Rect(x: points(r.x), y: points(r.y), width: points(r.width), height: points(r.height))

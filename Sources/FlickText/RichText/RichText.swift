@@ -48,16 +48,20 @@ public struct RichText: Hashable, Sendable {
     public let displayText: String
     /// Runs in order, covering `displayText` without gaps or overlap.
     public let runs: [RichTextRun]
+    /// Whether this is the start of a longer text cut to what a layout can show
+    /// (`TextLimits`): its layout ends with the style's truncation token.
+    public let isCut: Bool
 
-    public init(displayText: String, runs: [RichTextRun]) {
+    public init(displayText: String, runs: [RichTextRun], isCut: Bool = false) {
         self.displayText = displayText
         self.runs = runs
+        self.isCut = isCut
     }
 
     /// Plain text with no links.
-    public init(plain text: String) {
+    public init(plain text: String, isCut: Bool = false) {
         let count = text.utf8.count
-        self.init(displayText: text, runs: count == 0 ? [] : [RichTextRun(kind: .plain, displayRange: 0..<count)])
+        self.init(displayText: text, runs: count == 0 ? [] : [RichTextRun(kind: .plain, displayRange: 0..<count)], isCut: isCut)
     }
 
     public static let empty = RichText(plain: "")
@@ -79,17 +83,21 @@ public struct RichText: Hashable, Sendable {
 
     /// The display text of `run`.
     public func text(of run: RichTextRun) -> String {
-        let bytes = Array(displayText.utf8)[run.displayRange]
-        return String(decoding: bytes, as: UTF8.self)
+        let utf8 = displayText.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: min(run.displayRange.lowerBound, utf8.count))
+        let end = utf8.index(utf8.startIndex, offsetBy: min(run.displayRange.upperBound, utf8.count))
+        return String(decoding: utf8[start..<end], as: UTF8.self)
     }
 
     /// The first `byteCount` display bytes (cut on a character boundary by the caller),
-    /// followed by `suffix`. Runs crossing the cut keep their visible part.
+    /// followed by `suffix`. Runs crossing the cut keep their visible part; the result is cut
+    /// (`isCut`) when `suffix` is. Costs the kept bytes and runs, not the whole text.
     public func prefix(bytes byteCount: Int, appending suffix: RichText) -> RichText {
-        let bytes = Array(displayText.utf8)
-        let cut = min(max(0, byteCount), bytes.count)
+        let utf8 = displayText.utf8
+        let cut = min(max(0, byteCount), utf8.count)
         var runs: [RichTextRun] = []
-        for run in self.runs where run.displayRange.lowerBound < cut {
+        for run in self.runs {
+            guard run.displayRange.lowerBound < cut else { break }  // runs are in order
             let end = min(run.displayRange.upperBound, cut)
             runs.append(RichTextRun(kind: run.kind, displayRange: run.displayRange.lowerBound..<end, target: run.target))
         }
@@ -99,7 +107,15 @@ public struct RichText: Hashable, Sendable {
                     kind: run.kind, displayRange: (run.displayRange.lowerBound + cut)..<(run.displayRange.upperBound + cut),
                     target: run.target))
         }
-        let text = String(decoding: bytes[0..<cut], as: UTF8.self) + suffix.displayText
-        return RichText(displayText: text, runs: runs)
+        let text = String(decoding: utf8[utf8.startIndex..<utf8.index(utf8.startIndex, offsetBy: cut)], as: UTF8.self) + suffix.displayText
+        return RichText(displayText: text, runs: runs, isCut: suffix.isCut)
+    }
+
+    /// This text cut to `capacity` (on a character boundary) and marked `isCut`, or itself
+    /// when it fits. Reads at most `capacity.bytes` bytes.
+    public func cut(to capacity: TextCapacity) -> RichText {
+        guard let end = capacity.cutIndex(in: displayText) else { return self }
+        let bytes = displayText.utf8.distance(from: displayText.startIndex, to: end)
+        return prefix(bytes: bytes, appending: RichText(displayText: "", runs: [], isCut: true))
     }
 }

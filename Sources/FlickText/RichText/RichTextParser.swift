@@ -16,6 +16,10 @@ public struct RichTextParser: Sendable {
     public static let maxTopicLength = 64
     /// Longest emoticon shortcode, in characters between the brackets (feed format: 1…8).
     public static let maxEmoticonLength = 8
+    /// Longest URL made a link, in characters. 8,192: what HTTP servers commonly accept for a
+    /// request line (RFC 9110 asks for at least 8,000 octets), so any URL that can be opened
+    /// is linked. A longer run of URL characters stays plain text, consumed in one step.
+    public static let maxURLLength = 8_192
 
     public var emoticons: EmoticonTable
     public var urlShortener: URLShortener
@@ -26,13 +30,45 @@ public struct RichTextParser: Sendable {
     }
 
     public func parse(_ source: String) -> RichText {
+        parse(Substring(source), isCut: false)
+    }
+
+    /// Parses no more of `source` than `capacity` can show, so the cost is bounded by the
+    /// capacity, not by the source: the source is cut to `capacity.bytes` plus one longest URL
+    /// (`maxURLLength`, so a long link followed by text still shows both), and parsing stops
+    /// once the display text holds `capacity.characters`. When anything was left out the
+    /// result is marked `isCut` (its layout ends with the truncation token), and a URL or
+    /// mention running into the cut is left out rather than linked to a wrong target. `nil`
+    /// capacity parses everything.
+    public func parse(_ source: String, fitting capacity: TextCapacity?) -> RichText {
+        guard let capacity else { return parse(source) }
+        let raw = TextCapacity(characters: .max, bytes: capacity.bytes + Self.maxURLLength).cut(source)
+        return parse(raw.text, isCut: raw.isCut, maxCharacters: capacity.characters)
+    }
+
+    /// Parses `source`, the start of a longer text when `isCut`, stopping once the display
+    /// text holds `maxCharacters`.
+    ///
+    /// One pass over the characters: every token reads a bounded window or consumes what it
+    /// reads (a URL run is scanned once whatever follows it), so parsing is linear in the
+    /// length of `source`.
+    func parse(_ source: Substring, isCut: Bool, maxCharacters: Int = .max) -> RichText {
         var scanner = Scanner(characters: Array(source))
         var builder = RichTextBuilder()
-        while let character = scanner.current {
+        while let character = scanner.current, builder.characters < maxCharacters {
+            let start = scanner.index
             if let url = scanner.matchURL() {
-                builder.append(urlShortener.display(url), kind: .url, target: url)
+                switch url {
+                case .link(let target, let runsToEnd):
+                    // A link cut off with the source would open a wrong address: leave it out.
+                    if !(isCut && runsToEnd) {
+                        builder.append(urlShortener.display(target), kind: .url, target: target)
+                    }
+                case .overlong(let run):
+                    builder.append(run, kind: .plain, target: "")
+                }
             } else if character == "@", let name = scanner.matchMention() {
-                builder.append("@" + name, kind: .mention, target: name)
+                if !(isCut && scanner.isAtEnd) { builder.append("@" + name, kind: .mention, target: name) }
             } else if character == "#", let topic = scanner.matchTopic() {
                 builder.append("#" + topic + "#", kind: .topic, target: topic)
             } else if character == "[", let (code, emoji) = scanner.matchEmoticon(in: emoticons) {
@@ -41,8 +77,9 @@ public struct RichTextParser: Sendable {
                 scanner.advance()
                 builder.append(String(character), kind: character.isEmojiSequence ? .emoji : .plain, target: "")
             }
+            assert(scanner.index > start, "every step consumes input")
         }
-        return builder.build()
+        return builder.build(isCut: isCut || !scanner.isAtEnd)
     }
 }
 
@@ -51,10 +88,13 @@ private struct RichTextBuilder {
     var text = ""
     var runs: [RichTextRun] = []
     var length = 0
+    /// Characters appended (each piece counted on its own: close enough to bound the output).
+    var characters = 0
 
     mutating func append(_ piece: String, kind: RichTextKind, target: String) {
         let count = piece.utf8.count
         guard count > 0 else { return }
+        characters += piece.count
         text += piece
         let range = length..<(length + count)
         length += count
@@ -65,7 +105,7 @@ private struct RichTextBuilder {
         }
     }
 
-    func build() -> RichText { RichText(displayText: text, runs: runs) }
+    func build(isCut: Bool) -> RichText { RichText(displayText: text, runs: runs, isCut: isCut) }
 }
 
 /// A cursor over the source's characters (grapheme clusters, so an emoji sequence is one step).
@@ -81,10 +121,13 @@ private struct Scanner {
         offset >= 0 && offset < characters.count ? characters[offset] : nil
     }
 
-    private func hasPrefix(_ prefix: String, at offset: Int) -> Bool {
+    /// Whether the characters at `offset` spell `prefix` (lowercase ASCII), ignoring ASCII case.
+    private func hasPrefix(_ prefix: StaticString, at offset: Int) -> Bool {
         var position = offset
-        for expected in prefix {
-            guard let c = character(at: position), c.lowercased() == String(expected) else { return false }
+        for expected in UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount) {
+            guard let c = character(at: position), var ascii = c.asciiValue else { return false }
+            if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(ascii) { ascii += 0x20 }
+            guard ascii == expected else { return false }
             position += 1
         }
         return true
@@ -96,25 +139,49 @@ private struct Scanner {
         return nil
     }
 
+    /// What `matchURL` found at a scheme.
+    enum URLMatch {
+        /// A link to this URL; `runsToEnd` when its run of URL characters (trailing
+        /// punctuation included) reaches the end of the text.
+        case link(String, runsToEnd: Bool)
+        /// A URL longer than `maxURLLength`: its whole run of URL characters is plain text.
+        case overlong(String)
+    }
+
+    var isAtEnd: Bool { index >= characters.count }
+
     /// `http(s)://` then ASCII non-space characters, ending at whitespace, CJK punctuation or any
-    /// non-ASCII character; trailing sentence punctuation is left out.
-    mutating func matchURL() -> String? {
+    /// non-ASCII character; trailing sentence punctuation is left out. Linear in the run's
+    /// length: parentheses are counted once while scanning, not again per trailing `)`.
+    mutating func matchURL() -> URLMatch? {
         guard let schemeLength = startsURL(at: index) else { return nil }
-        var end = index + schemeLength
-        while let c = character(at: end), c.isURLCharacter { end += 1 }
-        while end > index + schemeLength, let last = character(at: end - 1), Self.trailingPunctuation.contains(last) {
+        let bodyStart = index + schemeLength
+        var end = bodyStart
+        var opened = 0
+        var closed = 0
+        while let c = character(at: end), c.isURLCharacter {
+            if c == "(" { opened += 1 } else if c == ")" { closed += 1 }
+            end += 1
+        }
+        let runEnd = end
+        while end > bodyStart, let last = character(at: end - 1), Self.trailingPunctuation.contains(last) {
             // A closing parenthesis belongs to the URL when it closes one opened inside it
             // (`…/Swift_(language)`), not when it closes the sentence's.
             if last == ")" {
-                let url = characters[index..<end]
-                if url.filter({ $0 == "(" }).count >= url.filter({ $0 == ")" }).count { break }
+                if opened >= closed { break }
+                closed -= 1
             }
             end -= 1
         }
-        guard end > index + schemeLength else { return nil }
+        if end - index > RichTextParser.maxURLLength {
+            let run = String(characters[index..<runEnd])
+            index = runEnd
+            return .overlong(run)
+        }
+        guard end > bodyStart else { return nil }
         let url = String(characters[index..<end])
         index = end
-        return url
+        return .link(url, runsToEnd: runEnd == characters.count)
     }
 
     /// `@name`, name of 1…30 letters (any script), digits, `_` or `-`. An `@` right after a Latin
