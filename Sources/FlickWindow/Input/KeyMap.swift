@@ -18,6 +18,7 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
 public enum WindowCommand: Hashable, Sendable, CaseIterable {
     case pageDown, pageUp, lineDown, lineUp, top, bottom
     case toggleHUD, toggleRanges, toggleMisaligned, toggleRowTint, switchPipeline, toggleHelp
+    case insertRows, editTopRow, deleteTopRow, showInsertedRows
     case quit
 
     /// One line for `--help` and the on-screen key list.
@@ -35,6 +36,10 @@ public enum WindowCommand: Hashable, Sendable, CaseIterable {
         case .toggleRowTint: "tint rows: full, stale, skeleton, placeholder, blank"
         case .switchPipeline: "switch pipeline: Flick <-> naive (live A/B)"
         case .toggleHelp: "show or hide this key list"
+        case .insertRows: "5 new rows on top (the reader's row stays put)"
+        case .editTopRow: "edit the row at the top (new content, new height)"
+        case .deleteTopRow: "delete the row at the top"
+        case .showInsertedRows: "scroll up to the new rows (the \"N new\" pill)"
         case .quit: "quit"
         }
     }
@@ -70,6 +75,10 @@ public struct KeyMap: Sendable {
         Binding(keys: [.character("m")], modifiers: [], label: "M", command: .toggleMisaligned),
         Binding(keys: [.character("t")], modifiers: [], label: "T", command: .toggleRowTint),
         Binding(keys: [.character("p"), .tab], modifiers: [], label: "P/Tab", command: .switchPipeline),
+        Binding(keys: [.character("n")], modifiers: [], label: "N", command: .insertRows),
+        Binding(keys: [.character("e")], modifiers: [], label: "E", command: .editTopRow),
+        Binding(keys: [.character("d")], modifiers: [], label: "D", command: .deleteTopRow),
+        Binding(keys: [.character("u")], modifiers: [], label: "U", command: .showInsertedRows),
         Binding(keys: [.f1, .character("?")], modifiers: [], label: "?/F1", command: .toggleHelp),
         // "?" arrives as Shift + "/" on most layouts.
         Binding(keys: [.character("/"), .character("?")], modifiers: .shift, label: "", command: .toggleHelp),

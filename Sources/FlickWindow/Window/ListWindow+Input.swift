@@ -101,8 +101,32 @@ extension ListWindow {
         case .toggleRowTint: overlays.formSymmetricDifference(.rowTint)
         case .toggleHelp: overlays.formSymmetricDifference(.keys)
         case .switchPipeline: switchPipeline(to: pipeline.other, time: time)
+        case .insertRows: edit(.insert(row: 0, count: 5), time: time)
+        case .editTopRow: edit(.edit(row: topRow), time: time)
+        case .deleteTopRow: edit(.delete(row: topRow, count: 1), time: time)
+        case .showInsertedRows:
+            engine.scrollToTop(time: time)
+            engine.clearRowsInsertedAbove()
         case .quit: isQuitRequested = true
         }
+    }
+
+    /// The row at the top of the viewport.
+    private var topRow: Int {
+        engine.heights.rowCount > 0 ? engine.heights.row(atOffset: max(0, engine.contentOffset)) : 0
+    }
+
+    /// Asks the client to make `edit` and applies it; the status line says what happened.
+    private func edit(_ edit: ListEdit, time: Double) {
+        guard let editor, let changes = editor.perform(edit) else {
+            status = ("this list takes no edits here", time + 3)
+            return
+        }
+        handoff = nil  // an engine being replaced was not told
+        engine.apply(changes)
+        let top = topRow
+        let above = engine.rowsInsertedAbove + changes.inserts.count(where: { $0 <= top })
+        status = (above > 0 ? "\(above) new rows above — U shows them" : "\(edit)", time + 4)
     }
 }
 
