@@ -39,6 +39,8 @@ struct RecordingDataSource: ListDataSource {
     let pendingHints = LockedBox([RowHint]())
     let demands = LockedBox([RowDemand]())
     var rowKindCount = 0
+    /// Every `sectionLength`-th row (0, n, 2n, …) heads a section; nil: no sections.
+    var sectionLength: Int?
     /// Called on the worker at the start of each layout (tests block it to act mid-job).
     let layoutHook = LockedBox<(@Sendable (Int) -> Void)?>(nil)
 
@@ -72,6 +74,11 @@ struct RecordingDataSource: ListDataSource {
     var ids: [Int] { (0..<rowCount).map(id(atRow:)) }
 
     func row(ofItem id: Int) -> Int? { ids.firstIndex(of: id) }
+
+    func sectionHeader(atOrAbove row: Int) -> Int? {
+        guard let sectionLength, row >= 0 else { return nil }
+        return row - row % sectionLength
+    }
 
     // MARK: Changes (main thread; tell the engine afterwards)
 

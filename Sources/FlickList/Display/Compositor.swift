@@ -81,8 +81,12 @@ public final class Compositor {
 
     /// Composes one frame; returns what each row showed and fills the pixel counts of `stats`.
     /// `departing` bitmaps (update animations) are drawn in gaps no row covers, uncounted.
+    /// `sticky` (a section header stuck to the top edge) is drawn over everything, uncounted.
     @discardableResult
-    public func compose(_ rows: [Row], departing: [Departing] = [], stats: inout FrameStats) -> [RowContent] {
+    public func compose(
+        _ rows: [Row], departing: [Departing] = [], sticky: (row: Int, bitmap: Bitmap, top: Double)? = nil,
+        stats: inout FrameStats
+    ) -> [RowContent] {
         // Rows are opaque and copied over what is there; only the area they leave uncovered
         // (above the first row at a bounce, below the last at the end) needs the background.
         let covered = rows.reduce(into: (top: Double.infinity, bottom: -Double.infinity)) { span, row in
@@ -157,6 +161,10 @@ public final class Compositor {
             let top = scale.round(ghost.top)
             let clip = Rect(x: 0, y: top, width: viewport.width, height: scale.round(ghost.height))
             layers.append(DisplayLayer(bitmap: ghost.bitmap, origin: Point(x: 0, y: top), clip: clip, role: .departing, row: -1, isOpaque: true))
+        }
+        if let sticky {
+            layers.append(
+                DisplayLayer(bitmap: sticky.bitmap, origin: Point(x: 0, y: scale.round(sticky.top)), role: .stickyHeader, row: sticky.row, isOpaque: true))
         }
         if drawsFramebuffer {
             for area in blankAreas { framebuffer.fill(area, background) }

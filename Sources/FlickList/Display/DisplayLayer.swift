@@ -16,6 +16,8 @@ public struct DisplayLayer: Sendable {
         case image
         /// A deleted row's last bitmap, collapsing away (update animations).
         case departing
+        /// A section header stuck to the top edge over the rows of its section.
+        case stickyHeader
     }
 
     public let bitmap: Bitmap

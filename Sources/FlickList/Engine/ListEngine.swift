@@ -96,6 +96,8 @@ public final class ListEngine<Source: ListDataSource> {
     var pendingSnapshot: (@MainActor () -> Bool)?
     /// Changes told by `apply(_:)`, applied at the next frame.
     var pendingChanges: [ListChanges] = []
+    /// The section header stuck to the top edge in the last frame.
+    var lastSticky: (row: Int, bitmap: Bitmap, top: Double, height: Double)?
     /// Update animations running (inserted rows sliding in, deleted ones collapsing).
     var animations = UpdateAnimations()
     /// The time of the frame being run, for animations started by updates.
@@ -189,7 +191,9 @@ public final class ListEngine<Source: ListDataSource> {
                 images: (node?.images?.layers ?? []) + (node?.pressed?.overlays ?? []))
         }
         let departing = animations.isEmpty ? [] : animations.departing(at: time) { heights.offset(ofRow: $0) - physics.contentOffset }
-        let contents = compositor.compose(rows, departing: departing, stats: &stats)
+        lastSticky = stickyHeader(visible: plan.visible)
+        let contents = compositor.compose(
+            rows, departing: departing, sticky: lastSticky.map { ($0.row, $0.bitmap, $0.top) }, stats: &stats)
         lastContents = zip(rows.map(\.index), contents).map { ($0, $1) }
         // The naive pipeline loads images with their row, synchronously: none is ever pending.
         stats.imagesPending = plan.visible.reduce(0) { $0 + (store.node(atRow: $1)?.images?.pendingCount ?? 0) }
@@ -265,6 +269,9 @@ public final class ListEngine<Source: ListDataSource> {
     /// coordinates.
     public func row(at point: Point) -> (row: Int, layout: Source.Layout?, local: Point)? {
         guard heights.rowCount > 0 else { return nil }
+        if let sticky = lastSticky, point.y >= sticky.top, point.y < sticky.top + sticky.height {
+            return (sticky.row, store.node(atRow: sticky.row)?.layout, Point(x: point.x, y: point.y - sticky.top))
+        }
         let y = physics.contentOffset + point.y
         guard y >= 0, y < heights.totalHeight else { return nil }
         let row = heights.row(atOffset: y)

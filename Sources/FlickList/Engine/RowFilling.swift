@@ -45,7 +45,7 @@ final class WorkerPipeline<Source: ListDataSource>: RowFilling {
     }
 
     func schedule(_ engine: ListEngine<Source>, plan: RangePlan, input: RangePolicy.Input) {
-        engine.store.update(plan: plan, width: engine.width, scale: engine.scale) { row in
+        engine.store.update(plan: plan, pinned: engine.stickyHeaderRow(visible: plan.visible), width: engine.width, scale: engine.scale) { row in
             engine.policy.timeUntilVisible(row: row, input: input, rows: engine.heights)
         }
         let demand = RowDemand(

@@ -66,7 +66,7 @@ final class RowStore<Source: ListDataSource> {
     private var frame = 0
     /// What the last `update` planned for; an identical frame with nothing new committed
     /// has nothing to submit, cancel or evict, and is skipped.
-    private var lastUpdate: (plan: RangePlan, width: Double, scale: DisplayScale)?
+    private var lastUpdate: (plan: RangePlan, pinned: Int?, width: Double, scale: DisplayScale)?
     /// Results committed, rows changed or reset since the last `update`.
     private var changedSinceUpdate = true
     /// The item held down, with the press's number and its render job.
@@ -165,17 +165,24 @@ final class RowStore<Source: ListDataSource> {
     /// Submits, re-prioritizes and cancels work for this frame's plan.
     ///
     /// - Parameter priority: seconds until a row is expected on screen (smaller first).
-    func update(plan: RangePlan, width: Double, scale: DisplayScale, priority: (Int) -> Double) {
-        if !changedSinceUpdate, let last = lastUpdate, last.plan == plan, last.width == width, last.scale == scale { return }
-        lastUpdate = (plan, width, scale)
+    /// - Parameter pinned: a row outside the plan kept laid out and drawn (the sticky section
+    ///   header of the rows on screen).
+    func update(plan: RangePlan, pinned: Int? = nil, width: Double, scale: DisplayScale, priority: (Int) -> Double) {
+        if !changedSinceUpdate, let last = lastUpdate, last.plan == plan, last.pinned == pinned, last.width == width,
+            last.scale == scale
+        { return }
+        lastUpdate = (plan, pinned, width, scale)
         changedSinceUpdate = false
         frame += 1
         var newIDs: [Int: ID] = [:]
         var newRowOf: [ID: Int] = [:]
         newIDs.reserveCapacity(rowIDs.count)
-        for row in plan.wantedRows {
-            let urgency = urgency(of: row, in: plan)
-            let wantsFull = plan.wantsFullRender(row) || (urgency == .flownPast)
+        var rows = plan.wantedRows
+        if let pinned, !plan.wants(pinned) { rows.insert(pinned, at: 0) }
+        for row in rows {
+            let isPinned = row == pinned
+            let urgency = isPinned ? .now : urgency(of: row, in: plan)
+            let wantsFull = isPinned || plan.wantsFullRender(row) || (urgency == .flownPast)
             var seconds: Double { priority(row) + Double(urgency.rawValue) * 1_000 }
             guard let item = source.item(at: row) else {
                 // Fetched already (its item is not in the source's memory, but the fetch's is).
@@ -219,7 +226,7 @@ final class RowStore<Source: ListDataSource> {
         }
         rowIDs = newIDs
         rowOf = newRowOf
-        for (row, fetch) in fetches where !plan.wants(row) {
+        for (row, fetch) in fetches where !plan.wants(row) && row != pinned {
             fetch.ticket.cancel()
             fetches[row] = nil
             counters.cancelled += 1

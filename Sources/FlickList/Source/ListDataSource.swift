@@ -48,6 +48,12 @@ public protocol ListDataSource: Sendable {
     /// `nil` (the engine then finds only rows it has seen near the viewport).
     func row(ofItem id: Item.ID) -> Int?
 
+    /// The section header row that heads `row`: the last header at or above it, or nil when
+    /// the list has no sections (or `row` comes before the first). A header row sticks to the
+    /// top edge while its section is on screen and is pushed off by the next one. Main thread,
+    /// cheap (a binary search over the headers' rows). Default: nil, no sticky headers.
+    func sectionHeader(atOrAbove row: Int) -> Int?
+
     /// A cheap guess of a row's height before its layout exists. Main thread.
     func estimatedHeight(ofRow row: Int, width: Double) -> Double
 
@@ -94,6 +100,7 @@ public protocol ListDataSource: Sendable {
 extension ListDataSource {
     public func loadItem(at row: Int) -> Item? { item(at: row) }
     public func row(ofItem id: Item.ID) -> Int? { nil }
+    public func sectionHeader(atOrAbove row: Int) -> Int? { nil }
     public var rowKindCount: Int { 0 }
     public func prepare(_ demand: RowDemand) {}
     public func takeRowHints() -> [RowHint] { [] }
