@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "FlickList", targets: ["FlickList"]),
         .library(name: "FlickImage", targets: ["FlickImage"]),
         .library(name: "FlickWindow", targets: ["FlickWindow"]),
+        .library(name: "Flick", targets: ["Flick"]),
+        .library(name: "FlickChat", targets: ["FlickChat"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -49,6 +51,11 @@ let package = Package(
         .target(name: "FlickList", dependencies: ["FlickCore", "FlickRaster", "FlickImage"]),
         // The SDL2 window: presents a list engine's layers, feeds it input, draws the HUD.
         .target(name: "FlickWindow", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickList", "CSDL2"]),
+
+        // The front door: cell kinds, cells, a list of them (CellList), window taps.
+        .target(name: "Flick", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickImage", "FlickList", "FlickWindow"]),
+        // The second client: a chat list, built only on `Flick`.
+        .target(name: "FlickChat", dependencies: ["Flick"]),
 
         // The first client: a Weibo-style timeline.
         .target(
@@ -86,6 +93,7 @@ let package = Package(
             exclude: ["Server"]),
         .testTarget(name: "FlickWindowTests", dependencies: ["FlickWindow", "FlickList", "FlickRaster", "FlickTestSupport"]),
         .testTarget(name: "FlickCLITests", dependencies: ["FlickCLI", "FlickRaster"]),
+        .testTarget(name: "FlickChatTests", dependencies: ["Flick", "FlickChat", "FlickTestSupport"]),
         .testTarget(
             name: "FlickTimelineTests",
             dependencies: [

@@ -1,0 +1,20 @@
+import FlickCore
+import FlickList
+import FlickRaster
+import FlickWindow
+
+/// Taps in a window for any `CellList`: a point hits a layout's `HitRegion`, the pressed look
+/// is the kind's own `draw(state: .pressed)`, and the region's label describes the tap.
+public struct CellInteraction<ID: Hashable & Sendable>: RowInteraction {
+    public typealias Source = CellSource<ID>
+
+    public init() {}
+
+    public func target(at point: Point, in layout: CellLayoutBox) -> HitRegion? { layout.hitRegion(at: point) }
+
+    public func pressedAppearance(of target: HitRegion, in layout: CellLayoutBox, context: Source.WorkerContext) -> PressedAppearance {
+        PressedAppearance(cell: layout.render(.pressed(target)))
+    }
+
+    public func describe(_ target: HitRegion, in layout: CellLayoutBox) -> String { target.label }
+}

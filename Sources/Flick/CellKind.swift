@@ -1,0 +1,104 @@
+import FlickCore
+import FlickList
+import FlickRaster
+import FlickText
+
+/// A tappable part of a cell: what a tap there is about, and the boxes it covers (cell points).
+public struct HitRegion: Hashable, Sendable {
+    /// The client's name for it, reported with the tap ("@alice", "photo").
+    public let label: String
+    /// Boxes in cell points; the pressed highlight fills them.
+    public let rects: [Rect]
+
+    public init(label: String, rects: [Rect]) {
+        self.label = label
+        self.rects = rects
+    }
+
+    /// Whether `point` (cell points) falls in a box, widened by `slop` for fingers.
+    public func contains(_ point: Point, slop: Double = 4) -> Bool {
+        rects.contains { $0.insetBy(dx: -slop, dy: -slop).contains(point) }
+    }
+}
+
+/// How a cell is drawn: normally, or with one region held down.
+public enum CellState: Hashable, Sendable {
+    case normal
+    case pressed(HitRegion)
+}
+
+/// What a cell kind's layout tells the list; the rest of the layout is the kind's own.
+public protocol CellLayout: Sendable {
+    /// The cell's height, points (pixel-aligned by the kind).
+    var height: Double { get }
+    /// Images drawn over the cell as their own layers (decoded, cut and cached by the pipeline).
+    var images: [RowImageRequest] { get }
+    /// Where taps go.
+    var hitRegions: [HitRegion] { get }
+    /// Boxes the default skeleton is made of (text lines, avatars, photos).
+    var skeletonBoxes: [Rect] { get }
+}
+
+extension CellLayout {
+    public var images: [RowImageRequest] { [] }
+    public var hitRegions: [HitRegion] { [] }
+    public var skeletonBoxes: [Rect] { [] }
+}
+
+/// What a cell is laid out for, on one worker: not `Sendable`, since the text context belongs
+/// to the worker that runs the layout.
+public struct CellEnvironment {
+    /// Cell width, points.
+    public let width: Double
+    public let scale: DisplayScale
+    /// The worker's own text context (its Pango font map): lay out text with it, on this worker only.
+    public let text: TextContext
+
+    public init(width: Double, scale: DisplayScale, text: TextContext) {
+        self.width = width
+        self.scale = scale
+        self.text = text
+    }
+}
+
+/// One kind of row — a chat bubble, a day separator, a timeline post — described once: a
+/// pure layout step and a draw step, both run on workers (Texture's `ASCellNode` without the
+/// object; YYText's immutable layout). The list caches the layout and the bitmap per item and
+/// version, makes the skeleton from the layout's boxes unless the kind draws its own, routes
+/// taps to the layout's hit regions and draws the pressed state with `draw(state: .pressed)`.
+public protocol CellKind: Sendable {
+    /// What one row of this kind shows.
+    associatedtype Content: Sendable
+    associatedtype Layout: CellLayout
+
+    /// Lays `content` out. Worker; pure (the same input gives the same layout).
+    func layout(_ content: Content, in environment: CellEnvironment) -> Layout
+
+    /// Draws the cell into a canvas of `layout.height` × the environment's width, already
+    /// filled with `background`. Worker.
+    func draw(_ layout: Layout, in canvas: Canvas, state: CellState)
+
+    /// Draws the skeleton shown until the full cell is ready. Worker. Default: the layout's
+    /// `skeletonBoxes` as grey rounded bars.
+    func drawSkeleton(_ layout: Layout, in canvas: Canvas)
+
+    /// Opaque background of the cell (cells are copied, never blended). Default white.
+    var background: Color { get }
+
+    /// Height assumed before the layout exists, points. Default 80.
+    var estimatedHeight: Double { get }
+
+    /// Whether rows of this kind head sections and stick to the top edge while their section
+    /// is on screen. Default false.
+    var isSectionHeader: Bool { get }
+}
+
+extension CellKind {
+    public func drawSkeleton(_ layout: Layout, in canvas: Canvas) {
+        for box in layout.skeletonBoxes { canvas.fillRoundedRect(box, radius: min(4, box.height / 2), Color(hex: 0xE9E9EB)) }
+    }
+
+    public var background: Color { Color(hex: 0xFFFFFF) }
+    public var estimatedHeight: Double { 80 }
+    public var isSectionHeader: Bool { false }
+}

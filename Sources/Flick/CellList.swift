@@ -1,0 +1,142 @@
+import FlickCore
+import FlickImage
+import FlickList
+import FlickRaster
+
+/// The front door: a list of cells of any kinds, scrolled smoothly — layouts and bitmaps made
+/// on workers, the reader's row kept still through every update. Make one with a
+/// configuration, give it cells (a snapshot, diffed by identity), run `frame(at:)` from a frame
+/// clock (or host it in a window), and ask it what was tapped and what is visible.
+///
+/// ```swift
+/// let list = CellList<String>(configuration: .chat)
+/// list.apply(snapshot: messages.map { Cell(id: $0.id, kind: Bubble(), content: $0) })
+/// let stats = list.frame(at: clock.now)      // each frame
+/// if let tap = list.tap(at: point) { print(tap.id, tap.region.label) }
+/// ```
+///
+/// Main thread: the list is a main-actor object; the kinds' `layout` and `draw` run on workers.
+@MainActor
+public final class CellList<ID: Hashable & Sendable> {
+    /// Everything a list can be set up with; every option says its default and why.
+    public struct Configuration: Sendable {
+        /// The engine: ranges, physics, skeletons, the anchored edge, animations (see
+        /// `ListEngine.Configuration`; defaults are a timeline's).
+        public var engine = ListEngine<CellSource<ID>>.Configuration()
+        /// Viewport, points; default 375 × 667, a phone's.
+        public var viewport = Size(width: 375, height: 667)
+        /// Device pixels per point; default 2.
+        public var scale = DisplayScale.two
+
+        public init() {}
+
+        /// A feed read from the top: new rows wait above the reader ("N new" count).
+        public static var timeline: Configuration { Configuration() }
+
+        /// A conversation: opens at the newest row and stays pinned to the bottom while the
+        /// reader is there; history loaded above keeps the reader's place.
+        public static var chat: Configuration {
+            var configuration = Configuration()
+            configuration.engine.anchorEdge = .bottom
+            return configuration
+        }
+    }
+
+    public let configuration: Configuration
+    /// The cells shown, read on the main thread.
+    public let source: CellSource<ID>
+    /// The engine underneath, for hosting it in a window (`ListWindow`) and for statistics.
+    public private(set) var engine: ListEngine<CellSource<ID>>
+    private let images: ImagePipeline?
+    private let pool: QueuePool<CellSource<ID>.WorkerContext>
+
+    /// - Parameters:
+    ///   - images: where the cells' images load (`nil`: image slots stay empty).
+    ///   - pool: the workers; default a new pool (one queue per core per lane).
+    public init(
+        configuration: Configuration = .timeline, images: ImagePipeline? = nil, pool: QueuePool<CellSource<ID>.WorkerContext>? = nil
+    ) {
+        self.configuration = configuration
+        let source = CellSource<ID>()
+        self.source = source
+        self.images = images
+        let pool = pool ?? QueuePool(label: "flick.cells") { _ in source.makeWorkerContext() }
+        self.pool = pool
+        engine = Self.makeEngine(source: source, viewport: configuration.viewport, configuration: configuration, pool: pool, images: images)
+    }
+
+    /// A new engine over the same cells for a new viewport or pipeline (a window's height
+    /// change, its live A/B), on the same workers; it becomes `engine`. The host keeps the
+    /// reader's place (`ListWindow` does).
+    public func rebuild(viewport: Size, pipeline: ListEngine<CellSource<ID>>.Pipeline) -> ListEngine<CellSource<ID>> {
+        var configuration = configuration
+        if pipeline == .naive {
+            let edge = configuration.engine.anchorEdge
+            configuration.engine = .naive
+            configuration.engine.anchorEdge = edge
+        }
+        engine = Self.makeEngine(source: source, viewport: viewport, configuration: configuration, pool: pool, images: images)
+        return engine
+    }
+
+    private static func makeEngine(
+        source: CellSource<ID>, viewport: Size, configuration: Configuration, pool: QueuePool<CellSource<ID>.WorkerContext>,
+        images: ImagePipeline?
+    ) -> ListEngine<CellSource<ID>> {
+        ListEngine(
+            source: source, viewport: viewport, scale: configuration.scale,
+            placeholder: placeholder(width: viewport.width, scale: configuration.scale), pool: pool,
+            configuration: configuration.engine, imagePipeline: images)
+    }
+
+    /// Shows `cells`, diffed against what is shown by identity and version: applied at the
+    /// next frame with the reader's row kept still.
+    public func apply(snapshot cells: [Cell<ID>]) { engine.apply(snapshot: cells) }
+
+    /// Adds `cells` after the last row (a new message).
+    public func append(_ cells: [Cell<ID>]) { apply(snapshot: source.items + cells) }
+
+    /// Adds `cells` before the first row (older history, newer posts).
+    public func prepend(_ cells: [Cell<ID>]) { apply(snapshot: cells + source.items) }
+
+    /// Runs one frame at `time` (seconds on the caller's frame clock).
+    @discardableResult
+    public func frame(at time: Double) -> FrameStats { engine.frame(at: time) }
+
+    /// What a tap at a viewport point hits: the row's id and the region, if the row is laid out
+    /// and the point is in one of its hit regions.
+    public func tap(at point: Point) -> (id: ID, region: HitRegion)? {
+        guard let hit = engine.row(at: point), let layout = hit.layout, let region = layout.hitRegion(at: hit.local),
+            let id = engine.itemID(atRow: hit.row)
+        else { return nil }
+        return (id, region)
+    }
+
+    /// Holds down what is at `point` (a finger on a link): the pressed look is drawn on a
+    /// worker and shown until `release()`. Returns what was hit.
+    @discardableResult
+    public func press(at point: Point) -> (id: ID, region: HitRegion)? {
+        guard let hit = engine.row(at: point), let layout = hit.layout, let region = layout.hitRegion(at: hit.local),
+            let id = engine.itemID(atRow: hit.row)
+        else { return nil }
+        engine.press(row: hit.row) { layout, _ in PressedAppearance(cell: layout.render(.pressed(region))) }
+        return (id, region)
+    }
+
+    /// Lets go of a press.
+    public func release() { engine.endPress() }
+
+    /// The ids of the rows on screen in the last frame, top to bottom.
+    public var visibleItems: [ID] { engine.lastContents.compactMap { engine.itemID(atRow: $0.row) } }
+
+    /// Whether a chat list is pinned to its newest row.
+    public var isPinnedToBottom: Bool { engine.isPinnedToBottom }
+
+    /// The generic tile for rows whose layout does not exist yet: soft grey bars.
+    static func placeholder(width: Double, scale: DisplayScale) -> Bitmap {
+        let canvas = Canvas(size: Size(width: width, height: 60), scale: scale, opaqueBackground: Color(hex: 0xFFFFFF))
+        canvas.fillRoundedRect(Rect(x: 12, y: 12, width: width * 0.5, height: 14), radius: 7, Color(hex: 0xEFEFF1))
+        canvas.fillRoundedRect(Rect(x: 12, y: 34, width: width * 0.7, height: 14), radius: 7, Color(hex: 0xEFEFF1))
+        return canvas.makeBitmap()
+    }
+}
