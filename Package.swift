@@ -70,7 +70,7 @@ let package = Package(
             name: "FlickCLI",
             dependencies: [
                 "FlickCore", "FlickRaster", "FlickText", "FlickList", "FlickTimeline", "FlickImage", "FlickWindow",
-                "CPangoCairo",
+                "Flick", "FlickChat", "CPangoCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -5,6 +5,14 @@ import FlickWindow
 import Foundation
 
 extension PipelineKind: ExpressibleByArgument {}
+
+/// Which client `flick demo` shows.
+enum DemoClient: String, ExpressibleByArgument, CaseIterable {
+    /// The Weibo-style timeline over a feed store.
+    case timeline
+    /// The chat list (module FlickChat, built only on the public `Flick` surface).
+    case chat
+}
 extension SDLDisplay.RendererPreference: ExpressibleByArgument {}
 
 /// `--overlays none` or `--overlays hud,ranges`: parsed once, by `OverlayOptions.parse`.
@@ -41,6 +49,12 @@ struct Demo: ParsableCommand {
 
     @Option(help: "Posts to generate when no feed exists yet.")
     var posts: Int = 5_000
+
+    @Option(help: "Client: timeline (default) or chat.")
+    var client: DemoClient = .timeline
+
+    @Option(help: "Messages in the chat's history (--client chat).")
+    var messages: Int = 10_000
 
     @Option(help: "Script to replay: a file, or a built-in name (demo, flings, constant-speed, scroll-to-top, jump-storm).")
     var script: String?
@@ -90,6 +104,7 @@ struct Demo: ParsableCommand {
         try OptionLimits.check(scale, in: OptionLimits.windowScales, option: "--scale")
         if let frames { try OptionLimits.check(frames, in: 1...10_000_000, option: "--frames") }
         try OptionLimits.check(posts, in: OptionLimits.feedPosts, option: "--posts")
+        try OptionLimits.check(messages, in: OptionLimits.feedPosts, option: "--messages")
     }
 
     /// Commands run on the main thread; the engine and the window are main-actor code.
@@ -99,6 +114,10 @@ struct Demo: ParsableCommand {
 
     @MainActor
     private func runOnMain() throws {
+        if client == .chat {
+            try DemoChat(options: self).run()
+            return
+        }
         let setup = try DemoSetup(options: self)
         if headless {
             try DemoHeadless(options: self, setup: setup).run(reason: nil)

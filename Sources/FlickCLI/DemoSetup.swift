@@ -33,7 +33,7 @@ struct DemoSetup {
         let text: String
         if FileManager.default.fileExists(atPath: name) {
             text = try String(contentsOfFile: name, encoding: .utf8)
-        } else if let builtIn = (StandardScripts.all + [("demo", StandardScripts.demo)]).first(where: { $0.name == name }) {
+        } else if let builtIn = (StandardScripts.all + [("demo", StandardScripts.demo), ("chat", StandardScripts.chat)]).first(where: { $0.name == name }) {
             text = builtIn.text
         } else {
             throw ValidationError("no script file \(name) (built-in scripts: demo, \(StandardScripts.all.map(\.name).joined(separator: ", ")))")

@@ -67,3 +67,27 @@ struct LiveDemoTests {
         #expect(json["blankFrames"] as? Int == 0)
     }
 }
+
+/// `flick demo --client chat`: the chat client replays its script headless; the report has the
+/// timeline's keys plus `pinnedToBottom`.
+@Suite("flick demo --client chat")
+struct ChatDemoTests {
+    @Test func theChatScriptEndsPinnedWithNoBlankFrame() throws {
+        let folder = FlickCommand.temporaryFolder("chat")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generate = try FlickCommand.run(["generate", "--posts", "50", "--out", folder.path])
+        try #require(generate.status == 0, "\(generate.stderr)")
+        let report = folder.appendingPathComponent("chat.json")
+        let result = try FlickCommand.run(
+            ["demo", "--client", "chat", "--messages", "3000", "--headless", "--lockstep", "--db", folder.path,
+             "--screenshot", folder.appendingPathComponent("chat.png").path, "--report", report.path])
+        try #require(result.status == 0, "flick demo --client chat failed: \(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any] ?? [:]
+        #expect(json["client"] as? String == "chat")
+        #expect(json["pinnedToBottom"] as? Bool == true, "the script ends with a fling back to the newest message")
+        #expect(json["blankFrames"] as? Int == 0)
+        #expect((json["updatesApplied"] as? Int ?? 0) > 3, "messages streamed in")
+        #expect((json["anchorDriftMaxPx"] as? Double ?? 1) <= 0.5)
+        for key in ["mainThreadMs", "jankyFrames", "perFrame", "flingsBrokenByUpdates"] { #expect(json[key] != nil, "\(key)") }
+    }
+}

@@ -98,6 +98,21 @@ public enum StandardScripts {
         settle
         """
 
+    /// A chat session (reverse mode): read the newest messages while some arrive, scroll up
+    /// into the history (older pages load on the way), fling back down to the newest.
+    public static let chat = """
+        wait 1
+        drag 150 600 0.4
+        drag 150 600 0.4
+        settle
+        fling -6000
+        settle
+        wait 0.5
+        fling 20000
+        settle
+        wait 1.5
+        """
+
     /// Every standard script by name, for a 100k-row feed.
     public static let all = all(rowCount: 100_000)
 

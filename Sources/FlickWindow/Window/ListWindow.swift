@@ -45,6 +45,9 @@ public final class ListWindow<Interaction: RowInteraction> {
     public let interaction: Interaction
     /// The client that performs scripts' edit steps (`insert`, `delete`, `move`, `edit`).
     public var editor: (any ListEditing)?
+    /// Called after each frame's engine work with the frame's time: a client that changes its
+    /// list on the clock (a chat streaming messages, loading history) does it here.
+    public var onFrame: ((Double) -> Void)?
     let makeEngine: EngineFactory
     let presenter: LayerPresenter
     let hudText = HUDText()
@@ -122,6 +125,7 @@ public final class ListWindow<Interaction: RowInteraction> {
         let wasMoving = engine.physics.phase != .idle
         var stats = engine.frame(at: start)
         let engineMilliseconds = stats.mainThreadMilliseconds
+        onFrame?(start)
         applyPendingAnchor(time: start)
         hudText.commit()
         endHandoffIfReady(time: start)
