@@ -50,14 +50,7 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
 
     /// A worker's Pango context; nil when fonts are missing (rows keep their placeholders and
     /// the reason is printed once per worker).
-    public func makeWorkerContext() -> TextContext? {
-        do {
-            return try TextContext()
-        } catch {
-            FileHandle.standardError.write(Data("flick: text unavailable on a worker: \(error)\n".utf8))
-            return nil
-        }
-    }
+    public func makeWorkerContext() -> TextContext? { TextContext.forWorker() }
 
     public func layout(_ item: Cell<ID>, width: Double, scale: DisplayScale, context: TextContext?) -> CellLayoutBox? {
         guard let context else { return nil }

@@ -71,14 +71,7 @@ public struct TimelineDataSource: ListDataSource {
 
     /// A worker's Pango context; `nil` if fonts are missing (rows then keep placeholders and
     /// the reason is printed once per worker).
-    public func makeWorkerContext() -> TextContext? {
-        do {
-            return try TextContext()
-        } catch {
-            FileHandle.standardError.write(Data("flick: text unavailable on a worker: \(error)\n".utf8))
-            return nil
-        }
-    }
+    public func makeWorkerContext() -> TextContext? { TextContext.forWorker() }
 
     public func layout(_ post: Post, width: Double, scale: DisplayScale, context: TextContext?) -> PostLayout? {
         guard let context else { return nil }
