@@ -93,11 +93,46 @@ public final class CellList<ID: Hashable & Sendable> {
     /// next frame with the reader's row kept still.
     public func apply(snapshot cells: [Cell<ID>]) { engine.apply(snapshot: cells) }
 
+    /// Adds `cells` before `row` (batch update: no diff; cost follows the rows after `row`).
+    /// Ids must be new to the list.
+    public func insert(_ cells: [Cell<ID>], at row: Int) {
+        guard !cells.isEmpty else { return }
+        engine.settlePendingSnapshot()
+        let count = source.items.count
+        let row = min(max(0, row), count)
+        source.insert(cells, at: row)
+        engine.apply(.inserting(cells.count, at: row, into: count))
+    }
+
     /// Adds `cells` after the last row (a new message).
-    public func append(_ cells: [Cell<ID>]) { apply(snapshot: source.items + cells) }
+    public func append(_ cells: [Cell<ID>]) { insert(cells, at: source.items.count) }
 
     /// Adds `cells` before the first row (older history, newer posts).
-    public func prepend(_ cells: [Cell<ID>]) { apply(snapshot: cells + source.items) }
+    public func prepend(_ cells: [Cell<ID>]) { insert(cells, at: 0) }
+
+    /// Removes the rows `range`.
+    public func remove(_ range: Range<Int>) {
+        engine.settlePendingSnapshot()
+        let count = source.items.count
+        let range = range.clamped(to: 0..<count)
+        guard !range.isEmpty else { return }
+        source.remove(range)
+        engine.apply(.deleting(range, from: count))
+    }
+
+    /// Shows `cell` — a new version of the row with its id — in place: drawn again, its old
+    /// bitmap shown until the new one is ready. Returns false when no row has that id.
+    @discardableResult
+    public func update(_ cell: Cell<ID>) -> Bool {
+        engine.settlePendingSnapshot()
+        guard let row = source.row(ofItem: cell.id) else { return false }
+        source.replace(at: row, with: cell)
+        engine.apply(.reloading([row], count: source.items.count))
+        return true
+    }
+
+    /// The cells shown now, in order.
+    public var cells: [Cell<ID>] { source.items }
 
     /// Runs one frame at `time` (seconds on the caller's frame clock).
     @discardableResult

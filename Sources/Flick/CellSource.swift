@@ -27,8 +27,40 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
 
     public func replaceItems(with items: [Cell<ID>]) {
         self.items = items
-        headerRows = items.indices.filter { items[$0].isSectionHeader }
-        rows = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        reindex(from: 0)
+    }
+
+    /// `cells` before `row`. O(rows after `row`): only their indexes move.
+    func insert(_ cells: [Cell<ID>], at row: Int) {
+        items.insert(contentsOf: cells, at: row)
+        reindex(from: row)
+    }
+
+    /// Removes `range`. O(rows after it).
+    func remove(_ range: Range<Int>) {
+        for cell in items[range] { rows[cell.id] = nil }
+        items.removeSubrange(range)
+        reindex(from: range.lowerBound)
+    }
+
+    /// `cell` in place of the row's (the same id: a new version of its content). O(1) but for
+    /// a change of section-header kind.
+    func replace(at row: Int, with cell: Cell<ID>) {
+        let wasHeader = items[row].isSectionHeader
+        if items[row].id != cell.id { rows[items[row].id] = nil }
+        items[row] = cell
+        rows[cell.id] = row
+        if wasHeader != cell.isSectionHeader { reindex(from: row) }
+    }
+
+    /// Rebuilds the row and header indexes of rows `from...` (rows before keep theirs).
+    private func reindex(from start: Int) {
+        headerRows.removeAll { $0 >= start }
+        for row in start..<items.count {
+            let cell = items[row]
+            if cell.isSectionHeader { headerRows.append(row) }
+            rows[cell.id] = row
+        }
     }
 
     public func row(ofItem id: ID) -> Int? { rows[id] }

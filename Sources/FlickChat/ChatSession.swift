@@ -87,48 +87,69 @@ public final class ChatSession {
             let grown = message(current.index).growing(by: generator.more(for: current.index, step: current.steps))
             edited[current.index] = grown
             typing = current.steps > 1 ? (current.index, current.steps - 1, time + configuration.typingInterval) : nil
-            show()
+            list.update(bubbleCell(grown, kind: BubbleKind(style: style)))
         }
     }
 
-    /// Shows the next page of older messages above (the reader's place is kept).
+    /// Shows the next page of older messages above (the reader's place is kept). The day
+    /// separator that headed the old top moves up to the first message of its day.
     public func loadOlder() {
         guard !reachedStart else { return }
-        shown = max(0, shown.lowerBound - configuration.historyPage)..<shown.upperBound
-        show()
+        let older = max(0, shown.lowerBound - configuration.historyPage)..<shown.lowerBound
+        let cells = cells(for: older, after: nil)
+        if let first = list.cells.first, first.isSectionHeader, cells.contains(where: { $0.id == first.id }) {
+            list.remove(0..<1)
+        }
+        shown = older.lowerBound..<shown.upperBound
+        list.prepend(cells)
+        expectedRows = list.cells.count
     }
 
     /// A new message arrives at the bottom; one from the other person then grows for a while.
     public func receive(time: Double) {
         let index = shown.upperBound
+        let previous = index > shown.lowerBound ? message(index - 1) : nil
         shown = shown.lowerBound..<(index + 1)
         if !message(index).mine, configuration.typingSteps > 0 {
             typing = (index, configuration.typingSteps, time + configuration.typingInterval)
         }
-        show()
+        list.append(cells(for: index..<(index + 1), after: previous))
+        expectedRows = list.cells.count
     }
 
     /// The shown messages as cells, with a day separator before each day's first message.
-    public func cells() -> [Cell<String>] {
+    public func cells() -> [Cell<String>] { cells(for: shown, after: nil) }
+
+    /// Cells for messages `range`, a day separator before each day's first message (`after`:
+    /// the message just before the range, whose day needs no new separator).
+    func cells(for range: Range<Int>, after previous: ChatMessage?) -> [Cell<String>] {
         let bubble = BubbleKind(style: style)
         let separator = DaySeparatorKind(style: style)
         var cells: [Cell<String>] = []
-        cells.reserveCapacity(shown.count + shown.count / 8)
-        var lastDay: Int?
-        for index in shown {
+        cells.reserveCapacity(range.count + range.count / 8)
+        var lastDay = previous.map(Self.day)
+        for index in range {
             let message = message(index)
-            let day = Int((message.sent.timeIntervalSince1970 / 86_400).rounded(.down))
+            let day = Self.day(of: message)
             if day != lastDay {
                 let label = labels[day] ?? formatter.string(from: message.sent)
                 labels[day] = label
                 cells.append(Cell(id: "day-\(day)", kind: separator, content: ChatDay(day: day, label: label)))
                 lastDay = day
             }
-            cells.append(Cell(id: message.id, kind: bubble, content: message))
+            cells.append(bubbleCell(message, kind: bubble))
         }
         return cells
     }
 
+    private func bubbleCell(_ message: ChatMessage, kind: BubbleKind) -> Cell<String> {
+        Cell(id: message.id, kind: kind, content: message)
+    }
+
+    /// Days since 1970, UTC.
+    static func day(of message: ChatMessage) -> Int { Int((message.sent.timeIntervalSince1970 / 86_400).rounded(.down)) }
+
+    /// Shows every shown message afresh (first load).
     private func show() {
         let cells = cells()
         expectedRows = cells.count

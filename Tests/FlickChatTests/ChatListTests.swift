@@ -49,6 +49,22 @@ struct ChatListTests {
         #expect(session.list.visibleItems.last == "m\(session.shown.upperBound - 1)", "the newest message is on screen")
     }
 
+    @Test func batchUpdatesKeepTheCellsEqualToAFreshBuild() {
+        let session = Self.session(initial: 50, stream: nil)
+        var time = 0.0
+        for step in 0..<6 {
+            session.loadOlder()
+            session.receive(time: time)
+            Self.run(session, &time, frames: step % 2 == 0 ? 1 : 30)  // typed replies grow on the clock
+        }
+        Self.run(session, &time, frames: 60)
+        let ids = session.list.cells.map(\.id)
+        #expect(Set(ids).count == ids.count, "no id twice")
+        #expect(ids == session.cells().map(\.id), "separators and messages as a fresh build of the shown range")
+        #expect(session.list.cells.map(\.version) == session.cells().map(\.version), "grown replies included")
+        #expect(session.list.engine.heights.rowCount == ids.count)
+    }
+
     @Test func scrollingUpLoadsHistoryWithoutMovingTheReaderAndStopsPinning() {
         let session = Self.session(initial: 80)
         var time = 0.0

@@ -11,6 +11,14 @@ extension ListEngine where Source: SnapshotDataSource {
     /// still — rows that keep their identity keep their drawings, changed versions are drawn
     /// again. Large snapshots are diffed off the main thread and applied at the first frame
     /// after; if another snapshot comes first, the older one is dropped. Main thread.
+    /// Applies a snapshot whose diff is still running, waiting for it: batch updates that
+    /// follow (`apply(_:)`) then build on it. Main thread; blocks for the rest of that diff.
+    public func settlePendingSnapshot() {
+        guard let pending = pendingSnapshot else { return }
+        snapshotDiffs.wait()
+        if pending() { pendingSnapshot = nil }
+    }
+
     public func apply(snapshot items: [Source.Item]) {
         let sequence = snapshotDiffs.begin()
         let base = source.items
