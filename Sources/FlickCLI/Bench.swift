@@ -44,6 +44,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Replay this script file (see ScrollScript) instead of the standard scripts.")
     var script: String?
 
+    @Option(help: "Client for --scroll: timeline (a feed of --posts posts) or chat (a conversation of --posts messages, all shown).")
+    var client: DemoClient = .timeline
+
     func validate() throws {
         try OptionLimits.check(runs, in: OptionLimits.microBenchmarkRuns, option: "--runs")
         try OptionLimits.check(posts, in: OptionLimits.feedPosts, option: "--posts")
@@ -127,16 +130,19 @@ struct Bench: ParsableCommand {
         // mode has run.
         let scripts = try texts.map { (name: $0.name, script: try ScrollScript(parsing: $0.text)) }
         let benchmark = ScrollBenchmark(database: database, hz: hz, scripts: scripts)
+        let chat = ChatBenchmark(
+            messages: posts, folder: URL(fileURLWithPath: database).deletingLastPathComponent(), hz: hz, scripts: scripts)
         var results: [ScrollBenchmark.Result] = []
         for mode in try selectedModes() {
-            results.append(try benchmark.run(mode, progress: progress))
+            results.append(client == .chat ? try chat.run(mode, progress: progress) : try benchmark.run(mode, progress: progress))
         }
         let floor = benchmark.viewportCopyMilliseconds()
-        let rows = try FeedStore(path: database, configuration: .viewing).count()
+        let rows = client == .chat ? posts : try FeedStore(path: database, configuration: .viewing).count()
         let viewport = benchmark.viewport
         print(
             "scroll scripts (\(scripts.map(\.name).joined(separator: ", "))) at \(Int(hz)) Hz, "
-                + String(format: "%g×%g pt @%gx, ", viewport.width, viewport.height, benchmark.scale.value) + "\(rows) posts")
+                + String(format: "%g×%g pt @%gx, ", viewport.width, viewport.height, benchmark.scale.value)
+                + (client == .chat ? "chat of \(rows) messages" : "\(rows) posts"))
         print(ScrollBenchmark.table(results, copyFloor: floor))
         if let plot {
             try OutputFile.write(try BenchPlot(results: results, hz: hz).render().pngData(), to: plot)
@@ -156,7 +162,7 @@ struct Bench: ParsableCommand {
             object["imageRequestsCancelled"] = result.imageStatistics.cancelledRequests
             modes[result.mode.rawValue] = object
         }
-        return ["hz": hz, "posts": rows, "viewportCopyMs": floor, "modes": modes]
+        return ["hz": hz, "client": client.rawValue, "posts": rows, "viewportCopyMs": floor, "modes": modes]
     }
 
     private func format(_ value: Double) -> String {

@@ -44,7 +44,10 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let source = try FeedSource(path: feed)
-        for warning in source.warnings { FileHandle.standardError.write(Data("skipped \(warning)\n".utf8)) }
+        for warning in source.warnings {
+            let effect = warning.effect == .repaired ? "repaired" : "skipped"
+            FileHandle.standardError.write(Data("\(effect) \(warning)\n".utf8))
+        }
         guard let post = try source.post(id: id) else {
             throw ValidationError("no post with id \"\(id)\" in \(feed)")
         }
