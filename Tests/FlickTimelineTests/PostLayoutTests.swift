@@ -11,11 +11,12 @@ struct PostLayoutTests {
     let layouter = PostLayouter()
 
     static func post(
-        text: String, pics: Int = 0, retweet: RetweetedPost? = nil, verified: Bool = true, id: String = "1"
+        text: String, pics: Int = 0, retweet: RetweetedPost? = nil, verified: Bool = true, id: String = "1",
+        name: String = "小明Alice", source: String = "iPhone 16 Pro"
     ) -> Post {
         Post(
-            id: id, createdAt: Date(timeIntervalSince1970: 1_795_000_000), source: "iPhone 16 Pro",
-            user: User(id: "u1", name: "小明Alice", avatar: "images/a00.jpg", verified: verified), text: text,
+            id: id, createdAt: Date(timeIntervalSince1970: 1_795_000_000), source: source,
+            user: User(id: "u1", name: name, avatar: "images/a00.jpg", verified: verified), text: text,
             pics: (0..<pics).map { Picture(url: "images/p\($0).jpg", width: 1200, height: 900) },
             reposts: 12_345, comments: 0, likes: 987, retweeted: retweet)
     }

@@ -108,10 +108,15 @@ private struct LayoutPass {
         ).pixelAligned(scale)
         let columnWidth = more.minX - left
         let badgeSpace = post.user.verified ? spec.nameToBadge + spec.badgeSize : 0
-        let nameLayout = context.layout(RichText(plain: post.user.name), style: spec.nameStyle, width: max(1, columnWidth - badgeSpace))
+        let nameWidth = max(1, columnWidth - badgeSpace)
+        let nameField = kept(post.user.name, style: spec.nameStyle, width: nameWidth)
+        let nameLayout = context.layout(
+            RichText(plain: Self.withoutDirectionControls(String(nameField.text)), isCut: nameField.isCut), style: spec.nameStyle,
+            width: nameWidth)
+        let source = post.source.map { kept($0, style: spec.metaStyle, width: columnWidth) }
+        let metaText = MetaLine.text(createdAt: post.createdAt, source: source.map { String($0.text) })
         let metaLayout = context.layout(
-            RichText(plain: MetaLine.text(createdAt: post.createdAt, source: post.source)), style: spec.metaStyle,
-            width: columnWidth)
+            RichText(plain: metaText, isCut: source?.isCut ?? false), style: spec.metaStyle, width: columnWidth)
         let blockHeight = nameLayout.size.height + spec.nameToMeta + metaLayout.size.height
         let top = avatarFrame.minY + max(0, (avatarFrame.height - blockHeight) / 2)
         let name = placed(nameLayout, at: Point(x: left, y: top))
@@ -127,9 +132,17 @@ private struct LayoutPass {
 
     // MARK: Text
 
+    /// The body parsed as far as its lines can show (`TextLimits`): a megabyte of text costs
+    /// what twelve lines cost, and ends with "…全文" like any long body.
     private func bodyText(_ raw: String, style: TextStyle) -> (RichText, TextStyle)? {
         guard !raw.isEmpty else { return nil }
-        return (parser.parse(raw), truncating(style))
+        let style = truncating(style)
+        return (parser.parse(raw, fitting: context.capacity(for: style, width: contentWidth)), style)
+    }
+
+    /// `field` cut to what `style` can show in `width` points, before anything copies it.
+    private func kept(_ field: String, style: TextStyle, width: Double) -> (text: Substring, isCut: Bool) {
+        context.capacity(for: style, width: width)?.cut(field) ?? (field[...], false)
     }
 
     private func truncating(_ style: TextStyle) -> TextStyle {
@@ -154,12 +167,22 @@ private struct LayoutPass {
     private func retweetBox(_ original: RetweetedPost, top: Double, grid: PictureGrid) -> RetweetBox {
         let insets = spec.retweetInsets
         let inner = Rect(x: contentLeft, y: top, width: contentWidth, height: 0).inset(by: EdgeInsets(top: insets.top, left: insets.left, bottom: 0, right: insets.right))
-        // "@name: text", the name a tappable mention whatever characters it holds.
-        let mention = "@" + original.user.name
+        // "@name: text", the name a tappable mention whatever characters it holds. The name is
+        // cut to one line's worth (as in the header) and the text to what the box can show,
+        // before either is copied or parsed.
+        let style = truncating(spec.retweetStyle)
+        let name = kept(original.user.name, style: spec.nameStyle, width: inner.width)
+        let mention = "@" + Self.withoutDirectionControls(String(name.text)) + (name.isCut ? "…" : "")
         let prefix = RichText(
-            displayText: mention, runs: [RichTextRun(kind: .mention, displayRange: 0..<mention.utf8.count, target: original.user.name)])
-        let body = prefix.prefix(bytes: mention.utf8.count, appending: parser.parse(": " + original.text))
-        let text = place((body, truncating(spec.retweetStyle)), at: inner.origin, width: inner.width)
+            displayText: mention + ": ",
+            runs: [
+                RichTextRun(kind: .mention, displayRange: 0..<mention.utf8.count, target: original.user.name),
+                RichTextRun(kind: .plain, displayRange: mention.utf8.count..<(mention.utf8.count + 2)),
+            ])
+        let body = prefix.prefix(
+            bytes: prefix.displayText.utf8.count,
+            appending: parser.parse(original.text, fitting: context.capacity(for: style, width: inner.width)))
+        let text = place((body, style), at: inner.origin, width: inner.width)
         var y = text?.frame.maxY ?? inner.minY
         var pictures: [ImageSlot] = []
         if !original.pics.isEmpty {
@@ -174,6 +197,26 @@ private struct LayoutPass {
         }
         let frame = Rect(x: contentLeft, y: top, width: contentWidth, height: y + insets.bottom - top).pixelAligned(scale)
         return RetweetBox(frame: frame, text: text, pictures: pictures)
+    }
+
+    /// `name` without explicit direction controls (embeddings, overrides and isolates,
+    /// U+202A…U+202E, U+2066…U+2069, and the marks U+200E, U+200F, U+061C). A retweeted name is
+    /// shown inside "@name: text": an unclosed right-to-left override in it would reverse the
+    /// text after it, and Pango takes the paragraph's direction from the first strong
+    /// character, override included, so an isolate does not contain it; in the header an
+    /// override only spoofs the name ("evil" shown as "live"). Right-to-left letters keep their
+    /// direction without the controls.
+    static func withoutDirectionControls(_ name: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+            default: false
+            }
+        }
+        guard name.unicodeScalars.contains(where: isControl) else { return name }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: name.unicodeScalars.lazy.filter { !isControl($0) })
+        return String(scalars)
     }
 
     // MARK: Counters
