@@ -26,7 +26,7 @@ extension FeedStore {
         }
         return try perform("importing \(url.path)") {
             try pool.writeWithoutTransaction { db in
-                var session = ImportSession(store: self, base: try Self.count(db))
+                var session = ImportSession(store: self, base: try nextPosition(db))
                 do {
                     var reader = try FeedReader(contentsOf: url, configuration: readerConfiguration)
                     try session.run(&reader, db: db)
@@ -67,6 +67,9 @@ private struct ImportSession {
                 if batch.count >= batchSize { try flush(db) }
             case .skipped(let warning):
                 if warning.postIndex != nil { report.skipped += 1 }
+                report.warn(warning, limit: store.configuration.maxReportedWarnings)
+            case .repaired(let warning):
+                report.repaired += 1
                 report.warn(warning, limit: store.configuration.maxReportedWarnings)
             }
         }

@@ -6,6 +6,9 @@ public struct ImportReport: Sendable, Hashable {
     public var updated: Int = 0
     /// Posts skipped (broken rule, duplicate id within the feed, oversized).
     public var skipped: Int = 0
+    /// Posts stored after a repair (a lone surrogate replaced); each has a `.repaired` warning.
+    /// Also counted in `appended` or `updated`.
+    public var repaired: Int = 0
     /// Rows the appended posts occupy.
     public var appendedRows: Range<Int> = 0..<0
     /// The feed's next-page URL.

@@ -2,7 +2,8 @@ import Foundation
 
 /// Decodes a whole feed into memory with validation (FEED-FORMAT.md "Bad input"): invalid
 /// JSON or a missing `posts` throws; each post that breaks a rule, including a repeated id,
-/// is skipped with a `FeedWarning` and the rest loads.
+/// is skipped with a `FeedWarning` and the rest loads; a post loaded after a repair (a lone
+/// surrogate replaced) comes with a `.repaired` warning.
 ///
 /// Synchronous on the calling thread; a worker's job for anything but small pages. For files
 /// too large to hold decoded, iterate a `FeedReader` or use `FeedStore.importFeed(from:)`.
@@ -35,7 +36,7 @@ public struct FeedDecoder: Sendable {
         var firstIndexOfID: [String: Int] = [:]
         while let item = try reader.nextItem() {
             switch item {
-            case .skipped(let warning):
+            case .skipped(let warning), .repaired(let warning):
                 feed.warnings.append(warning)
             case .post(let index, let post):
                 if let first = firstIndexOfID[post.id] {

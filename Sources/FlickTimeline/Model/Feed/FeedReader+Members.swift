@@ -10,7 +10,7 @@ extension FeedReader {
 
     private mutating func warn(_ reason: String) {
         if pendingWarnings.count < Self.maxPendingWarnings {
-            pendingWarnings.append(FeedWarning(postIndex: nil, reason: reason))
+            pendingWarnings.append(.skipped(FeedWarning(postIndex: nil, reason: reason)))
         }
     }
 
@@ -54,6 +54,8 @@ extension FeedReader {
             _ = try reader.skipValue(depth: Self.postDepth)
             return .value(index: index, .null)
         }
+        let replacedBefore = reader.replacedSurrogates
+        defer { lastElementReplacedSurrogates = reader.replacedSurrogates - replacedBefore }
         guard let value = try reader.readValue(depth: Self.postDepth, budget: configuration.maxPostBytes) else {
             return .oversized(index: index)
         }

@@ -31,6 +31,9 @@ public struct FeedReader {
     public enum Item: Sendable, Hashable {
         case post(index: Int, Post)
         case skipped(FeedWarning)
+        /// Something in the post just read was repaired and the post loaded (a lone UTF-16
+        /// surrogate became U+FFFD): comes right after that post's `.post`.
+        case repaired(FeedWarning)
     }
 
     enum State {
@@ -43,7 +46,10 @@ public struct FeedReader {
     var postCount = 0
     var sawPosts = false
     var postsMismatch: String?
-    var pendingWarnings: [FeedWarning] = []
+    /// Warnings (`.skipped`, `.repaired`) to hand out before reading further.
+    var pendingWarnings: [Item] = []
+    /// Lone surrogates replaced while reading the last element of `posts`.
+    var lastElementReplacedSurrogates = 0
     /// The next-page URL, once read.
     public internal(set) var next: String?
 
@@ -68,9 +74,9 @@ public struct FeedReader {
 
     /// The next post or warning; nil once the whole document was read and found valid.
     public mutating func nextItem() throws(FeedDecoder.Error) -> Item? {
-        if !pendingWarnings.isEmpty { return .skipped(pendingWarnings.removeFirst()) }
+        if !pendingWarnings.isEmpty { return pendingWarnings.removeFirst() }
         guard let element = try advance(keepingPosts: true) else {
-            return pendingWarnings.isEmpty ? nil : .skipped(pendingWarnings.removeFirst())
+            return pendingWarnings.isEmpty ? nil : pendingWarnings.removeFirst()
         }
         switch element {
         case .oversized(let index):
@@ -78,7 +84,15 @@ public struct FeedReader {
                 FeedWarning(postIndex: index, reason: "larger than \(configuration.maxPostBytes) bytes once parsed"))
         case .value(let index, let value):
             switch PostValidator.post(from: value) {
-            case .success(let post): return .post(index: index, post)
+            case .success(let post):
+                let replaced = lastElementReplacedSurrogates
+                if replaced > 0 {
+                    let reason = replaced == 1
+                        ? "a lone UTF-16 surrogate escape (half an emoji) was replaced by U+FFFD"
+                        : "\(replaced) lone UTF-16 surrogate escapes (halves of emoji) were replaced by U+FFFD"
+                    pendingWarnings.insert(.repaired(FeedWarning(postIndex: index, reason: reason, effect: .repaired)), at: 0)
+                }
+                return .post(index: index, post)
             case .failure(let violation): return .skipped(FeedWarning(postIndex: index, reason: violation.reason))
             }
         }

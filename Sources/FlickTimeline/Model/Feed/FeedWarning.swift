@@ -1,17 +1,28 @@
-/// A part of a feed that was skipped while the rest loaded: usually one post, named by its
-/// 0-based position in `posts`.
+/// A part of a feed that was skipped while the rest loaded (usually one post, named by its
+/// 0-based position in `posts`), or a post that loaded after a repair.
 ///
 /// `description` reads like `post 3: "created_at" is not an ISO 8601 date with zone: "yesterday"`.
 public struct FeedWarning: Sendable, Hashable, CustomStringConvertible {
-    /// Position of the skipped post in the feed's `posts` array; nil for a top-level field
-    /// (such as a `next` that is not a string).
+    /// What became of the part warned about.
+    public enum Effect: Sendable, Hashable {
+        /// Left out; the rest of the feed loaded.
+        case skipped
+        /// Loaded, with something in it replaced (`reason` says what).
+        case repaired
+    }
+
+    /// Position of the post in the feed's `posts` array; nil for a top-level field (such as
+    /// a `next` that is not a string).
     public let postIndex: Int?
     /// What was wrong, naming the field.
     public let reason: String
+    /// Default `.skipped`.
+    public let effect: Effect
 
-    public init(postIndex: Int?, reason: String) {
+    public init(postIndex: Int?, reason: String, effect: Effect = .skipped) {
         self.postIndex = postIndex
         self.reason = reason
+        self.effect = effect
     }
 
     public var description: String {

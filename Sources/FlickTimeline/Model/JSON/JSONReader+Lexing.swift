@@ -1,8 +1,10 @@
 /// Strings and numbers: the two tokens with inner grammar.
 extension JSONReader {
     /// Consumes a string (opening quote next) into `scratch`, keeping at most `limit` bytes
-    /// of its decoded UTF-8 but validating all of it. Lone surrogates become U+FFFD.
-    /// - Returns: false when the string was longer than `limit` (`scratch` is then empty).
+    /// of its decoded UTF-8 but validating all of it. Lone surrogates become U+FFFD and are
+    /// counted in `replacedSurrogates`, so the caller can warn about the value they were in.
+    /// - Returns: false when the string was longer than `limit` (`scratch` is then empty); a
+    ///   non-empty string never fits a `limit` of 0.
     @discardableResult
     mutating func scanString(keepingAtMost limit: Int) throws(FeedDecoder.Error) -> Bool {
         input.advance()  // "
@@ -17,13 +19,13 @@ extension JSONReader {
                 return fits
             case UInt8(ascii: "\\"):
                 input.advance()
-                let scalar = try escape()
-                if keep { append(scalar) }
+                try escape(keep: keep)
+                if limit <= 0 { fits = false }  // a budget of 0 keeps nothing: say so
             case 0..<0x20:
                 throw error("control character U+\(Self.hex(UInt32(byte), width: 4)) in a string must be escaped")
             default:
                 input.advance()
-                if keep { scratch.append(byte) }
+                if keep { scratch.append(byte) } else if limit <= 0 { fits = false }
             }
             if keep, scratch.count > limit {
                 keep = false
@@ -33,48 +35,70 @@ extension JSONReader {
         }
     }
 
-    /// The character after a backslash (next byte) and, for `\u`, its hex digits.
-    private mutating func escape() throws(FeedDecoder.Error) -> Unicode.Scalar {
+    /// The escape after a backslash (next byte), appended to `scratch` when `keep`.
+    ///
+    /// `\u` escapes are UTF-16: a high surrogate followed by `\u` and a low one is one scalar.
+    /// Anything else leaves the surrogate lone (an emoji cut in half by a UTF-16 truncation is
+    /// common in real feeds): it becomes U+FFFD and whatever follows is read as usual — another
+    /// escape (`"\ud83d\n"`), the closing quote, a second high surrogate that may itself start a
+    /// pair (`"\ud83d\ud83d\ude00"` keeps the 😀), or a plain `\u0041`, which is kept.
+    private mutating func escape(keep: Bool) throws(FeedDecoder.Error) {
         guard let byte = try input.peek() else { throw unexpected(nil, expected: "an escape character") }
-        let simple: Unicode.Scalar? =
-            switch byte {
-            case UInt8(ascii: "\""): "\""
-            case UInt8(ascii: "\\"): "\\"
-            case UInt8(ascii: "/"): "/"
-            case UInt8(ascii: "b"): "\u{08}"
-            case UInt8(ascii: "f"): "\u{0C}"
-            case UInt8(ascii: "n"): "\n"
-            case UInt8(ascii: "r"): "\r"
-            case UInt8(ascii: "t"): "\t"
-            default: nil
-            }
-        if let simple {
+        if let simple = Self.simpleEscape(byte) {
             input.advance()
-            return simple
+            if keep { append(simple) }
+            return
         }
         guard byte == UInt8(ascii: "u") else {
             throw error("invalid escape '\\\(Self.describeBare(byte))' in a string")
         }
         input.advance()
-        let unit = try hexQuad()
-        switch unit {
-        case 0xD800...0xDBFF:
-            // A high surrogate must be followed by `\u` and a low one; otherwise it is lone.
-            guard try input.peek() == UInt8(ascii: "\\") else { return "\u{FFFD}" }
-            input.advance()
-            guard try input.peek() == UInt8(ascii: "u") else {
-                let next = try input.peek()
-                throw next.map { error("invalid escape '\\\(Self.describeBare($0))' in a string") }
-                    ?? unexpected(nil, expected: "an escape character")
+        var unit = try hexQuad()
+        while true {
+            switch unit {
+            case 0xD800...0xDBFF:
+                // A high surrogate must be followed by `\u` and a low one; otherwise it is lone.
+                guard try input.peek() == UInt8(ascii: "\\") else { return replaceLoneSurrogate(keep: keep) }
+                input.advance()
+                guard try input.peek() == UInt8(ascii: "u") else {
+                    replaceLoneSurrogate(keep: keep)
+                    return try escape(keep: keep)  // a simple escape (not `\u`): one level at most
+                }
+                input.advance()
+                let next = try hexQuad()
+                guard (0xDC00...0xDFFF).contains(next) else {
+                    replaceLoneSurrogate(keep: keep)
+                    unit = next  // read the second unit on its own
+                    continue
+                }
+                if keep { append(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00))!) }
+                return
+            case 0xDC00...0xDFFF:
+                return replaceLoneSurrogate(keep: keep)
+            default:
+                if keep { append(Unicode.Scalar(unit)!) }  // below 0xD800 or above 0xDFFF: a scalar
+                return
             }
-            input.advance()
-            let low = try hexQuad()
-            guard (0xDC00...0xDFFF).contains(low) else { return "\u{FFFD}" }
-            return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
-        case 0xDC00...0xDFFF:
-            return "\u{FFFD}"
-        default:
-            return Unicode.Scalar(unit) ?? "\u{FFFD}"
+        }
+    }
+
+    private mutating func replaceLoneSurrogate(keep: Bool) {
+        replacedSurrogates += 1
+        if keep { append("\u{FFFD}") }
+    }
+
+    /// The scalar a one-character escape stands for, or nil (`\u`, or not an escape).
+    private static func simpleEscape(_ byte: UInt8) -> Unicode.Scalar? {
+        switch byte {
+        case UInt8(ascii: "\""): "\""
+        case UInt8(ascii: "\\"): "\\"
+        case UInt8(ascii: "/"): "/"
+        case UInt8(ascii: "b"): "\u{08}"
+        case UInt8(ascii: "f"): "\u{0C}"
+        case UInt8(ascii: "n"): "\n"
+        case UInt8(ascii: "r"): "\r"
+        case UInt8(ascii: "t"): "\t"
+        default: nil
         }
     }
 

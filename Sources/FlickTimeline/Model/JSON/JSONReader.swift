@@ -16,6 +16,9 @@ struct JSONReader {
     private var budget = Int.max
     /// Bytes of the string last scanned (reused to avoid an allocation per string).
     var scratch: [UInt8] = []
+    /// Lone UTF-16 surrogates (`\ud83d` without its pair) replaced by U+FFFD so far, kept
+    /// strings and skipped ones alike: the feed reader compares it around each post to warn.
+    var replacedSurrogates = 0
 
     init(input: JSONByteInput, maxDepth: Int, maxNumberLength: Int, maxKeyLength: Int = 1024) {
         self.input = input
