@@ -1,7 +1,8 @@
 import GRDB
 
 /// The persisted layout heights. Values outside 0…`Configuration.maxLayoutHeight` (or not
-/// finite) are neither stored nor returned, so a bad height cannot poison a height index.
+/// finite, or not stored as REAL) are neither stored nor returned, so a bad height cannot
+/// poison a height index.
 extension FeedStore {
     /// The height cached for (`postID`, `version`, `layoutKey`), or nil.
     /// Runs on the calling thread (a layout worker).
@@ -9,7 +10,11 @@ extension FeedStore {
         try perform("reading a layout height") {
             try pool.read { db in
                 let height = try Double.fetchOne(
-                    db, sql: "SELECT height FROM layout_heights WHERE post_id = ? AND version = ? AND layout_key = ?",
+                    db,
+                    sql: """
+                        SELECT height FROM layout_heights
+                        WHERE post_id = ? AND version = ? AND layout_key = ? AND typeof(height) = 'real'
+                        """,
                     arguments: [postID, Int64(bitPattern: version), layoutKey])
                 return height.flatMap { isTrusted($0) ? $0 : nil }
             }
@@ -24,7 +29,7 @@ extension FeedStore {
         guard rows.upperBound > lower else { return [] }
         return try perform("reading layout heights \(rows)") {
             try pool.read { db in
-                let upper = min(rows.upperBound, try Self.count(db))
+                let upper = min(rows.upperBound, try nextPosition(db))
                 guard upper > lower else { return [] }
                 var heights = [Double?](repeating: nil, count: upper - lower)
                 let cursor = try Row.fetchCursor(
@@ -32,13 +37,16 @@ extension FeedStore {
                     sql: """
                         SELECT p.position, h.height FROM posts p
                         JOIN layout_heights h ON h.post_id = p.id AND h.version = p.version AND h.layout_key = ?
-                        WHERE p.position >= ? AND p.position < ?
+                        WHERE p.position >= ? AND p.position < ? AND typeof(h.height) = 'real'
                         """,
                     arguments: [layoutKey, lower, upper])
                 while let row = try cursor.next() {
-                    let position: Int = row[0]
-                    let height: Double? = row[1]
-                    if let height, isTrusted(height) { heights[position - lower] = height }
+                    // Only REAL heights are read (SQLite would turn the text 'tall' into 0), and
+                    // decoded with `try?`: a store opened without checks must not trap here.
+                    guard let position = try? row.decode(Int.self, atIndex: 0), (lower..<upper).contains(position),
+                        let height = try? row.decode(Double.self, atIndex: 1), isTrusted(height)
+                    else { continue }
+                    heights[position - lower] = height
                 }
                 return heights
             }

@@ -60,15 +60,35 @@ extension FeedStore {
         try String.fetchAll(db, sql: "PRAGMA quick_check(\(table))").filter { $0 != "ok" }
     }
 
-    /// Why the posts table cannot be used, or nil. Throws `.incompatibleSchema` / `.corrupt`.
+    /// Throws `.incompatibleSchema` / `.corrupt` when the posts table cannot be used: a
+    /// foreign shape; unless `check` is `.none`, positions that are not 0..<count (a gap, a
+    /// huge or negative position: `checkedCount`); with `.quick`, damage or a stored value of
+    /// the wrong type (an id that is not text, a version that is not an integer, a body that
+    /// is not a blob).
     static func verifyPosts(in db: Database, path: String, check: Configuration.IntegrityCheck) throws {
         let shape = try shape(of: "posts", in: db)
         guard shape == postsShape else {
             throw Error.incompatibleSchema(path: path, reason: "table posts has columns \(shape.map { $0[0] })")
         }
+        guard check != .none else { return }
+        _ = try checkedCount(db, path: path)
         guard check == .quick else { return }
         if let problem = try quickCheck("posts", in: db).first {
             throw Error.corrupt(path: path, reason: problem)
+        }
+        let wrongType = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT position, typeof(id), typeof(version), typeof(body) FROM posts
+                WHERE typeof(id) != 'text' OR typeof(version) != 'integer' OR typeof(body) != 'blob' LIMIT 1
+                """)
+        if let row = wrongType {
+            let position: Int64 = try row.decode(atIndex: 0)
+            let types: [String] = [try row.decode(atIndex: 1), try row.decode(atIndex: 2), try row.decode(atIndex: 3)]
+            let found = zip(["id", "version", "body"], zip(types, ["text", "integer", "blob"]))
+                .filter { $0.1.0 != $0.1.1 }
+                .map { "\($0.0) is \($0.1.0), not \($0.1.1)" }
+            throw Error.corrupt(path: path, reason: "row \(position): " + found.joined(separator: ", "))
         }
     }
 

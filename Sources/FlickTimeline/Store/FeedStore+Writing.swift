@@ -43,7 +43,7 @@ extension FeedStore {
         let posts = Array(posts)
         return try perform("inserting posts") {
             try pool.writeWithoutTransaction { db in
-                let base = try Self.count(db)
+                let base = try nextPosition(db)
                 do {
                     for batchStart in stride(from: 0, to: posts.count, by: batchSize) {
                         let batch = posts[batchStart..<min(posts.count, batchStart + batchSize)]
@@ -126,8 +126,11 @@ extension FeedStore {
         let sql = "SELECT position, version FROM posts WHERE id = ?"
         let existing = try Row.fetchOne(db, sql: sql, arguments: [post.id])
         if let row = existing {
-            let position: Int = row[0]
-            guard row[1] as Int64 != version else { return .unchanged(row: position) }
+            let position: Int = try row.decode(atIndex: 0)
+            // A stored version that is not an integer (a damaged or crafted file) cannot match:
+            // the new content replaces the row, which repairs it. (GRDB's non-throwing
+            // subscript would trap on it.)
+            guard (try? row.decode(Int64.self, atIndex: 1)) != version else { return .unchanged(row: position) }
             try db.execute(
                 sql: "UPDATE posts SET version = ?, body = ? WHERE position = ?",
                 arguments: [version, Data(PostRecord.encode(post)), position])
@@ -135,7 +138,7 @@ extension FeedStore {
                 sql: "DELETE FROM layout_heights WHERE post_id = ? AND version != ?", arguments: [post.id, version])
             return .updated(row: position)
         }
-        let position = try Self.count(db)
+        let position = try nextPosition(db)
         try append(post, at: position, with: try db.cachedStatement(sql: Self.insertSQL))
         return .inserted(row: position)
     }
