@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build test demo bench release clean
+.PHONY: setup build test demo bench release docs clean
 
 ## Install the Debian packages listed in scripts/apt-packages.txt (only the missing ones).
 setup:
@@ -32,6 +32,10 @@ demo: release
 bench: release
 	.build/release/flick bench --scroll --modes all --posts 100000 --json bench-out/bench.json --plot bench-out/bench.png
 
-## Removes the build, the demo's output and the benchmark's output.
+## The front door's documentation (DocC, through swift-docc-plugin) into docs-out/.
+docs: setup
+	$(SWIFT) package --scratch-path .build-docs generate-documentation --target Flick --output-path docs-out
+
+## Removes the build, the demo's output, the benchmark's output and the documentation.
 clean:
-	rm -rf .build $(OUT) bench-out
+	rm -rf .build .build-docs $(OUT) bench-out docs-out

@@ -51,6 +51,7 @@ public final class CellList<ID: Hashable & Sendable> {
     private let pool: QueuePool<CellSource<ID>.WorkerContext>
 
     /// - Parameters:
+    ///   - configuration: the preset or settings the list starts with.
     ///   - images: where the cells' images load (`nil`: image slots stay empty).
     ///   - pool: the workers; default a new pool (one queue per core per lane).
     public init(
