@@ -38,7 +38,10 @@ struct ImageErrorTests {
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("flick-fifo-\(UUID().uuidString)").path
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
-        let harness = try PipelineHarness()
+        // Both folders allowed explicitly: what is checked here is what a readable path may be.
+        let harness = try PipelineHarness {
+            $0.access.allowedFolders = [FileManager.default.temporaryDirectory, URL(fileURLWithPath: "/dev")]
+        }
         guard case .fileUnreadable = harness.load(fifo, timeout: 5)?.reason else {
             Issue.record("a FIFO did not fail as unreadable (or blocked)")
             return

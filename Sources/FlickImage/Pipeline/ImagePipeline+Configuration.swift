@@ -6,8 +6,15 @@ extension ImagePipeline {
     /// not set here: decodes run on the `ImageWorkers` given at init (normally the engine
     /// pool's utility lane, one serial queue per active core).
     public struct Configuration: Sendable {
-        /// Folder relative URLs resolve against (the feed's folder). Default: the current folder.
-        public var baseFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        /// What image URLs may read (`ImageAccessPolicy`): files under the feed's folder and
+        /// http(s), unless widened explicitly. Default: a local feed in the current folder.
+        public var access = ImageAccessPolicy(feedLocation: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        /// The feed's folder: relative URLs resolve against it and local images must lie in it
+        /// (`access.feedLocation`). Default: the current folder.
+        public var baseFolder: URL {
+            get { access.feedLocation }
+            set { access.feedLocation = newValue }
+        }
         /// Bytes of processed bitmaps kept in memory. Default 32 MB: about three screens of
         /// 9-picture grids at @2x (~8 MB each) plus avatars, so scrolling back within the preload
         /// range shows images at once, while a million-post feed stays under 300 MB in all.

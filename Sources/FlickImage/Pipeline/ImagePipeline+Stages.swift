@@ -33,7 +33,7 @@ extension ImagePipeline {
         guard let job = state.withLock({ $0.jobs[key] }) else { return }
         let location: ImageLocation
         do throws(ImageLoadError) {
-            location = try ImageLocation(job.request.url, baseFolder: configuration.baseFolder)
+            location = try configuration.access.resolve(job.request.url)
         } catch {
             complete(key, .failure(error))
             return

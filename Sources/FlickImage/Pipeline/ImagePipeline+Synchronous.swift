@@ -9,7 +9,7 @@ extension ImagePipeline {
     public func loadSynchronously(_ request: ImageRequest) -> Result<Bitmap, ImageLoadError> {
         do throws(ImageLoadError) {
             let bytes: [UInt8]
-            switch try ImageLocation(request.url, baseFolder: configuration.baseFolder) {
+            switch try configuration.access.resolve(request.url) {
             case .file(let path):
                 bytes = try FileLoader.read(path: path, url: request.url, maxBytes: configuration.maxBodyBytes)
             case .remote(let remote):

@@ -7,6 +7,10 @@ public struct ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible
     public enum Reason: Hashable, Sendable {
         /// The URL is empty, malformed, or uses a scheme Flick does not load.
         case unsupportedURL
+        /// `ImageAccessPolicy` does not let a feed read this: `path` is where the URL led (a
+        /// file outside the feed's folder, a private host), `rule` the rule it broke. Nothing
+        /// was read.
+        case refused(path: String, rule: String)
         /// A local file that does not exist or cannot be read.
         case fileUnreadable(path: String)
         /// The server answered with a status other than 2xx.
@@ -35,6 +39,7 @@ public struct ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible
         let why: String =
             switch reason {
             case .unsupportedURL: "unsupported or malformed URL"
+            case .refused(let path, let rule): "refused \(path): \(rule)"
             case .fileUnreadable(let path): "cannot read file \(path)"
             case .httpStatus(let status): "HTTP status \(status)"
             case .timedOut(let seconds): "timed out after \(seconds) s"

@@ -5,8 +5,8 @@ import FlickRaster
 /// shown. Two requests with the same `cacheKey` share one download, one decode and one cache
 /// entry.
 public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
-    /// The URL as the feed gives it: `http(s)://`, `file://`, or a path relative to the
-    /// pipeline's `baseFolder`.
+    /// The URL as the feed gives it: `http(s)://`, `file://`, or a path relative to the feed
+    /// (what it may read: the pipeline's `ImageAccessPolicy`).
     public let url: String
     /// Display size in points.
     public let pointSize: Size
