@@ -70,6 +70,7 @@ public final class CellList<ID: Hashable & Sendable> {
     /// change, its live A/B), on the same workers; it becomes `engine`. The host keeps the
     /// reader's place (`ListWindow` does).
     public func rebuild(viewport: Size, pipeline: ListEngine<CellSource<ID>>.Pipeline) -> ListEngine<CellSource<ID>> {
+        engine.settlePendingSnapshot()  // only the old engine would apply it
         var configuration = configuration
         if pipeline == .naive {
             let edge = configuration.engine.anchorEdge

@@ -27,8 +27,13 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
 
     public func replaceItems(with items: [Cell<ID>]) {
         self.items = items
+        rows.removeAll(keepingCapacity: true)
         reindex(from: 0)
     }
+
+    /// Cells are all in memory: a row the engine could not find here does not exist (and
+    /// `items` must never be read off the main thread).
+    public func loadItem(at row: Int) -> Cell<ID>? { nil }
 
     /// `cells` before `row`. O(rows after `row`): only their indexes move.
     func insert(_ cells: [Cell<ID>], at row: Int) {

@@ -137,6 +137,10 @@ struct ThrashTests {
                 if content == .full, pixel.green != expected.green {
                     return Failure(step: step, reason: "row \(layer.row) shows an old version as current")
                 }
+                let exact = height(id, versions[id] ?? 0)
+                if content == .full, engine.heights.isExact(row: layer.row), engine.heights.height(ofRow: layer.row) != exact {
+                    return Failure(step: step, reason: "row \(layer.row) is drawn current but sized \(engine.heights.height(ofRow: layer.row)), not \(exact)")
+                }
             }
             if engine.updateStatistics.anchorDriftMax > 0.5 {
                 return Failure(step: step, reason: "anchor drift \(engine.updateStatistics.anchorDriftMax) pt")

@@ -6,23 +6,20 @@ extension ListEngine where Source: SnapshotDataSource {
     /// small update shows at the very next frame; past that the diff would eat the frame.
     public static var inlineDiffLimit: Int { 4_000 }
 
+    /// Applies a snapshot whose diff is still running, waiting for it: batch updates that
+    /// follow (`apply(_:)`) then build on it. Main thread; blocks for the rest of that diff.
+    public func settlePendingSnapshot() { settleSnapshot() }
+
     /// Shows `items`: diffed against the items shown now by identity and version (Heckel's
     /// algorithm, O(n)), then applied as one batch at a frame, with the reader's row kept
     /// still — rows that keep their identity keep their drawings, changed versions are drawn
     /// again. Large snapshots are diffed off the main thread and applied at the first frame
     /// after; if another snapshot comes first, the older one is dropped. Main thread.
-    /// Applies a snapshot whose diff is still running, waiting for it: batch updates that
-    /// follow (`apply(_:)`) then build on it. Main thread; blocks for the rest of that diff.
-    public func settlePendingSnapshot() {
-        guard let pending = pendingSnapshot else { return }
-        snapshotDiffs.wait()
-        if pending() { pendingSnapshot = nil }
-    }
-
     public func apply(snapshot items: [Source.Item]) {
         let sequence = snapshotDiffs.begin()
         let base = source.items
         if base.count + items.count <= Self.inlineDiffLimit {
+            pendingSnapshot = nil  // superseded: its result would be dropped anyway
             let changes = SnapshotDiffs<Source.Item>.diff(base, items)
             source.replaceItems(with: items)
             if !changes.isEmpty { apply(changes) }

@@ -8,10 +8,22 @@ extension ListEngine {
     /// wherever they move; reloaded rows show their old bitmap until the new one is ready.
     /// Main thread.
     public func apply(_ changes: ListChanges) {
+        assert(changes.invariantViolation() == nil, "malformed ListChanges: \(changes.invariantViolation() ?? "")")
+        // A snapshot still being diffed was made against the rows before this batch: it goes
+        // first, so this batch builds on it.
+        settleSnapshot()
         // Index-keyed work queued before this point is void from now on: the source already
         // shows the new order.
         store.invalidateFetches()
         pendingChanges.append(changes)
+    }
+
+    /// Applies a snapshot whose diff is still running, waiting for the diff. Main thread.
+    func settleSnapshot() {
+        guard let pending = pendingSnapshot else { return }
+        pendingSnapshot = nil  // cleared first: applying it calls `apply(_:)`
+        snapshotDiffs.wait()
+        _ = pending()
     }
 
     /// Forgets the "N new posts" count (the pill was tapped or dismissed).
@@ -21,20 +33,34 @@ extension ListEngine {
     /// row kept still: structural changes, then worker results (exact heights), then the
     /// source's hints. Measures drift and fling continuity for `updateStatistics`.
     func applyUpdates(time: Double) {
-        if let pending = pendingSnapshot, pending() { pendingSnapshot = nil }
+        if let pending = pendingSnapshot {
+            pendingSnapshot = nil
+            if !pending() { pendingSnapshot = pending }  // its diff is not done yet
+        }
         let before = anchorProbe()
         var touched = false
         var follow: (Int) -> Int? = { $0 }
         var anchored = false
-        for changes in pendingChanges {
-            let result = applyStructure(changes, time: time)
+        let batches = pendingChanges
+        pendingChanges.removeAll()
+        for changes in batches {
+            // The reader's row in this batch's numbering (earlier batches moved it).
+            let current = before.flatMap { follow($0.row) }
+            guard let result = applyStructure(changes, time: time) else {
+                touched = true  // the source and the engine disagreed: rows were rebuilt
+                break
+            }
             anchored = anchored || result.anchored
-            if let probe = before, result.touches(probe.row) { touched = true }
+            if before != nil, current.map({ result.touches($0) }) ?? true { touched = true }
             let previous = follow
             follow = { row in previous(row).flatMap { changes.newIndex(ofOld: $0) } }
             updateStatistics.updatesApplied += 1
         }
-        pendingChanges.removeAll()
+        if !batches.isEmpty, heights.rowCount != source.rowCount {
+            // The batches fit the engine but not the source (a client bug): rebuild from the source.
+            resynchronize(time: time)
+            touched = true
+        }
         if commitRows(time: time) { anchored = true }
         guard anchored, let before else { return }
         measure(before, follow: follow, touched: touched)
@@ -73,20 +99,21 @@ extension ListEngine {
         let changes: ListChanges
 
         func touches(_ row: Int) -> Bool {
-            changes.newIndex(ofOld: row) == nil || changes.reloads.contains(row)
+            guard row >= 0, row < changes.oldCount else { return true }
+            return changes.newIndex(ofOld: row) == nil || changes.reloads.contains(row)
                 || changes.moves.contains { $0.from == row }
         }
     }
 
     /// Applies one batch to the height index and the row store, keeping the first surviving
-    /// row at or below the viewport's top where it is on screen.
-    private func applyStructure(_ changes: ListChanges, time: Double) -> StructureResult {
+    /// row at or below the viewport's top where it is on screen. Nil when the batch does not
+    /// fit the rows the engine has (a client bug): everything is rebuilt from the source.
+    private func applyStructure(_ changes: ListChanges, time: Double) -> StructureResult? {
         let oldCount = heights.rowCount
-        guard changes.oldCount == oldCount else {
-            // The source and the engine disagree on the row count: a client bug. Start over from
-            // the source's state rather than show wrong rows.
+        guard changes.oldCount == oldCount, changes.newCount == changes.oldCount - changes.deletes.count + changes.inserts.count
+        else {
             resynchronize(time: time)
-            return StructureResult(anchored: false, changes: changes)
+            return nil
         }
         let offset = physics.contentOffset
         let moved = Set(changes.moves.map(\.from))
@@ -100,7 +127,7 @@ extension ListEngine {
         reshape(&heights, with: changes)
         store.structureChanged(changes)
         animations.follow(changes)
-        let reloaded = changes.reloads.compactMap { changes.newIndex(ofOld: $0) }.compactMap { store.rowIDs[$0] }
+        let reloaded = changes.reloads.compactMap { changes.newIndex(ofOld: $0) }.compactMap { store.rowIDs[$0] ?? source.item(at: $0)?.id }
         if !reloaded.isEmpty { store.reload(reloaded) }
         if let target = scrollTarget {
             if let row = changes.newIndex(ofOld: target.row) { scrollTarget?.row = row } else { scrollTarget = nil }
@@ -159,6 +186,11 @@ extension ListEngine {
         let top = heights.rowCount > 0 ? heights.row(atOffset: max(0, physics.contentOffset)) : 0
         heights = HeightIndex(rowCount: source.rowCount, configuration: heights.configuration)
         store.reset()
+        pendingChanges.removeAll()
+        scrollTarget = nil
+        animations = UpdateAnimations()
+        lastSticky = nil
+        rowsInsertedAbove = 0
         physics.setContentHeight(heights.totalHeight, time: time)
         if heights.rowCount > 0 { physics.setContentOffset(heights.offset(ofRow: min(top, heights.rowCount - 1)), time: time) }
     }

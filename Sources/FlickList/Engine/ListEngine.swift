@@ -102,6 +102,12 @@ public final class ListEngine<Source: ListDataSource> {
     var animations = UpdateAnimations()
     /// The time of the frame being run, for animations started by updates.
     var frameTime = 0.0
+    /// Distance from the bottom edge at this frame's start, before updates (reverse mode).
+    var bottomGap = 0.0
+    /// Reverse mode: the first frame puts the list at its bottom (unless told otherwise first).
+    var opensAtBottom: Bool
+    /// A `scrollTo` asked for while changes wait for the next frame: resolved after them.
+    var pendingScroll: PendingScroll<Source.Item.ID>?
     /// A `scrollTo` still re-aiming as heights become exact.
     var scrollTarget: ScrollTarget?
     /// The pipeline images load through (`nil`: cells show their image placeholders).
@@ -135,6 +141,7 @@ public final class ListEngine<Source: ListDataSource> {
         compositor = Compositor(viewport: viewport, scale: scale, placeholder: configuration.skeletons ? placeholder : nil)
         physics.setContentHeight(heights.totalHeight, time: 0)
         isPinnedToBottom = configuration.anchorEdge == .bottom
+        opensAtBottom = configuration.anchorEdge == .bottom
         self.imagePipeline = imagePipeline
         switch configuration.pipeline {
         case .flick:
@@ -169,6 +176,8 @@ public final class ListEngine<Source: ListDataSource> {
 
         frameTime = time
         physics.step(to: time)
+        // Where the reader left the bottom edge, before this frame's updates move content.
+        bottomGap = physics.bounds.upperBound - physics.contentOffset
         let commitStart = DispatchTime.now().uptimeNanoseconds
         applyUpdates(time: time)
         keepPlace(time: time)
@@ -212,6 +221,7 @@ public final class ListEngine<Source: ListDataSource> {
     /// the most urgent work (VVebo's hitTest). It also ends a `scrollTo` still re-aiming.
     public func touchDown(time: Double) {
         scrollTarget = nil
+        pendingScroll = nil
         if physics.touchDown(time: time) { touchedDuringFling = true }
     }
 
@@ -227,12 +237,16 @@ public final class ListEngine<Source: ListDataSource> {
 
     public func fling(velocity: Double, time: Double) {
         scrollTarget = nil
+        pendingScroll = nil
+        opensAtBottom = false
         physics.fling(velocity: velocity, time: time)
     }
 
     /// Animated scroll to the top; the top rows are drawn first, the rows between skipped.
     public func scrollToTop(time: Double) {
         scrollTarget = nil
+        pendingScroll = nil
+        opensAtBottom = false
         physics.scrollToTop(time: time)
     }
 
@@ -241,12 +255,16 @@ public final class ListEngine<Source: ListDataSource> {
     public func jump(toRow row: Int, time: Double) {
         guard heights.rowCount > 0 else { return }
         scrollTarget = nil
+        pendingScroll = nil
+        opensAtBottom = false
         physics.setContentOffset(heights.offset(ofRow: min(max(0, row), heights.rowCount - 1)), time: time)
     }
 
     /// Puts the viewport's top at `offset` at once (clamped to the content).
     public func setContentOffset(_ offset: Double, time: Double) {
         scrollTarget = nil
+        pendingScroll = nil
+        opensAtBottom = false
         physics.setContentOffset(offset, time: time)
     }
 
@@ -349,4 +367,10 @@ extension ListEngine {
     }
     /// Image loads the engine has started so far.
     public var imageLoadsStarted: Int { filling.imageLoadsStarted }
+}
+
+/// A `scrollTo` waiting for pending changes: by row (in the source's new numbering) or by item.
+enum PendingScroll<ID> {
+    case row(Int, align: ScrollAlignment, animated: Bool)
+    case item(ID, align: ScrollAlignment, animated: Bool)
 }

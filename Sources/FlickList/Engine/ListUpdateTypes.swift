@@ -42,4 +42,6 @@ struct ScrollTarget {
     var row: Int
     let align: ScrollAlignment
     let animated: Bool
+    /// When it stops re-aiming whatever happens (`ListEngine.scrollToLimit` after the start).
+    let deadline: Double
 }

@@ -51,7 +51,7 @@ final class NaivePipeline<Source: ListDataSource>: RowFilling {
     private func draw(row: Int, _ engine: ListEngine<Source>) -> Double? {
         let source = engine.source
         guard let item = source.item(at: row) ?? source.loadItem(at: row) else { return nil }
-        if let node = engine.store.nodes[item.id], node.version == item.version, node.full != nil {
+        if let node = engine.store.nodes[item.id], node.version == item.version, node.full != nil, !node.fullIsStale {
             engine.store.show(row: row, id: item.id)
             return nil
         }

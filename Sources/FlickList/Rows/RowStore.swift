@@ -74,7 +74,10 @@ final class RowStore<Source: ListDataSource> {
     private var pressCount: UInt64 = 0
     /// Rows that met a node already laid out (moved, reinserted, back in range): their height
     /// goes to the height index at the next commit.
-    private var adopted: [(row: Int, height: Double)] = []
+    private var adopted: [(id: ID, height: Double)] = []
+    /// Rows whose fetch found no item (a failed read): not fetched again until the structure
+    /// changes or the list is reset, so a broken row costs one job, not one per frame.
+    private var failedFetches = Set<Int>()
 
     init(source: Source, pool: QueuePool<Source.WorkerContext>, configuration: Configuration = Configuration()) {
         self.source = source
@@ -90,7 +93,7 @@ final class RowStore<Source: ListDataSource> {
     func commit() -> [(row: Int, height: Double)] {
         let results = mailbox.takeAll()
         if !results.isEmpty { changedSinceUpdate = true }
-        var heights = adopted
+        var heights: [(row: Int, height: Double)] = adopted.compactMap { entry in rowOf[entry.id].map { ($0, entry.height) } }
         adopted.removeAll()
         for result in results {
             switch result {
@@ -122,7 +125,10 @@ final class RowStore<Source: ListDataSource> {
                     continue
                 }
                 fetches[row] = nil
-                guard let item else { continue }
+                guard let item else {
+                    failedFetches.insert(row)
+                    continue
+                }
                 var node = nodes[item.id] ?? RowNode(version: item.version)
                 if node.version != item.version { node.startOver(version: item.version) }
                 if node.layout == nil {
@@ -203,7 +209,7 @@ final class RowStore<Source: ListDataSource> {
             newRowOf[id] = row
             var node = nodes[id] ?? RowNode(version: item.version)
             if node.version != item.version { node.startOver(version: item.version) }
-            if let layout = node.layout, rowOf[id] != row { adopted.append((row, source.height(of: layout))) }
+            if let layout = node.layout, rowOf[id] != row { adopted.append((id, source.height(of: layout))) }
             node.lastWanted = frame
             // Work already queued at least this urgently (and asking for at least as much) stays;
             // otherwise it is cancelled and submitted again at the new priority.
@@ -238,6 +244,7 @@ final class RowStore<Source: ListDataSource> {
     /// indices, and fetches by index made before are void.
     func structureChanged(_ changes: ListChanges) {
         changedSinceUpdate = true
+        failedFetches.removeAll()
         structure &+= 1
         for fetch in fetches.values { fetch.ticket.cancel() }
         fetches.removeAll()
@@ -256,6 +263,7 @@ final class RowStore<Source: ListDataSource> {
     /// before are void, and their results will be dropped.
     func invalidateFetches() {
         changedSinceUpdate = true
+        failedFetches.removeAll()
         structure &+= 1
         for fetch in fetches.values { fetch.ticket.cancel() }
         fetches.removeAll()
@@ -288,6 +296,8 @@ final class RowStore<Source: ListDataSource> {
         nodes.removeAll()
         rowIDs.removeAll()
         rowOf.removeAll()
+        adopted.removeAll()
+        failedFetches.removeAll()
     }
 
     // MARK: Pressing
@@ -350,6 +360,7 @@ final class RowStore<Source: ListDataSource> {
     }
 
     private func fetch(row: Int, urgency: Urgency, wantsFull: Bool, width: Double, scale: DisplayScale, priority: Double) {
+        guard !failedFetches.contains(row) else { return }
         if let queued = fetches[row], queued.urgency <= urgency, queued.wantsFull || !wantsFull { return }
         fetches[row]?.ticket.cancel()
         let source = self.source

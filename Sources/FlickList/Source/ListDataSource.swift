@@ -23,8 +23,9 @@ public protocol ListItem: Sendable {
 /// its Pango font map) and must not touch main-thread state.
 ///
 /// A source that changes (rows inserted, deleted, moved, edited) changes itself first and then
-/// tells the engine what changed with `ListEngine.apply(_:)`; an edit that keeps the row in
-/// place needs only a new `version`, which the engine notices by itself.
+/// tells the engine what changed with `ListEngine.apply(_:)`; an edit in place is a new
+/// `version` and `apply(.reloading(rows, count:))` (the engine also notices a new version of
+/// any row it plans, but an idle list plans nothing until something moves).
 public protocol ListDataSource: Sendable {
     /// One row's content: captured on the main thread, laid out on a worker.
     associatedtype Item: ListItem

@@ -55,17 +55,19 @@ public final class TimelineRows: Sendable {
 
     /// The post at `row` if it is in memory (its page loaded, or held here). Main thread.
     public func post(atRow row: Int) -> Post? {
-        switch order.withLock({ $0.entry(at: row) }) {
-        case .stored(let position): window.post(at: position)
-        case .local(let post): post
+        guard let entry = order.withLock({ row >= 0 && row < $0.count ? $0.entry(at: row) : nil }) else { return nil }
+        switch entry {
+        case .stored(let position): return window.post(at: position)
+        case .local(let post): return post
         }
     }
 
     /// The post at `row`, read from the store when its page is not in memory, counted as a
     /// window hit or a direct read. Layout worker.
     public func loadPost(atRow row: Int) -> Post? {
-        guard row >= 0, row < count else { return nil }
-        switch order.withLock({ $0.entry(at: row) }) {
+        // One lock for the check and the read: the main thread may delete rows meanwhile.
+        guard let entry = order.withLock({ row >= 0 && row < $0.count ? $0.entry(at: row) : nil }) else { return nil }
+        switch entry {
         case .stored(let position):
             let post = window.post(at: position)
             statistics.withLock { post == nil ? ($0.directReads += 1) : ($0.windowHits += 1) }
