@@ -36,6 +36,9 @@ struct Render: ParsableCommand {
     @Option(help: "Output PNG path.")
     var out: String = "out/cell.png"
 
+    @Flag(help: "Print how long laying out and drawing the cell took (layout=… ms draw=… ms) on stderr.")
+    var timings = false
+
     func validate() throws {
         try OptionLimits.check(width, in: OptionLimits.cellWidths, option: "--width")
         try OptionLimits.check(scale, in: OptionLimits.renderScales, option: "--scale")
@@ -53,7 +56,12 @@ struct Render: ParsableCommand {
         }
         let context = try TextContext()
         let displayScale = DisplayScale(scale)
+        // Warm the worker's fonts first, so the timings below are the post's own cost.
+        if timings { _ = context.layout(parsing: "warm 字 😀", style: TextStyle(), width: width) }
+        let warmBytes = context.pangoInputBytes
+        let layoutStart = DispatchTime.now().uptimeNanoseconds
         let layout = PostLayouter().layout(post, width: width, scale: displayScale, fontScale: fontScale, context: context)
+        let drawStart = DispatchTime.now().uptimeNanoseconds
         let renderer = PostRenderer()
         let bitmap: Bitmap
         if skeleton {
@@ -75,6 +83,13 @@ struct Render: ParsableCommand {
             bitmap = renderer.render(layout, images: decoded)
         } else {
             bitmap = renderer.render(layout)
+        }
+        if timings {
+            let drawEnd = DispatchTime.now().uptimeNanoseconds
+            let milliseconds = { (nanoseconds: UInt64) in String(format: "%.2f", Double(nanoseconds) / 1e6) }
+            let line = "layout=\(milliseconds(drawStart - layoutStart)) ms draw=\(milliseconds(drawEnd - drawStart)) ms"
+                + " pango-bytes=\(context.pangoInputBytes - warmBytes)\n"
+            FileHandle.standardError.write(Data(line.utf8))
         }
         try OutputFile.write(try bitmap.pngData(), to: out)
         print("height=\(layout.height)")

@@ -20,6 +20,9 @@ public final class TextContext {
     public private(set) var pangoInputBytes = 0
     /// How much of a text with a line limit is parsed and laid out. Default `.standard`.
     public var limits = TextLimits.standard
+    /// Whether truncation probes the last line alone before searching with full layouts
+    /// (tests turn it off to compare the two).
+    var probesLastLineFirst = true
 
     /// Creates a font map and context with Flick's pinned fonts and rendering options.
     /// - Throws: `FontSetupError` when the pinned fonts are not installed.
@@ -136,6 +139,21 @@ public final class TextContext {
             if offset >= lineStart, !character.isNewline { boundaries.append(offset) }
         }
         boundaries.insert(lineStart, at: 0)
+        // Fast path: lines before `searchLine` do not change when the text is cut after their
+        // end, so a cut fits when the last line's part of it plus the token fits in the lines
+        // left. Each probe lays out that one line, not all of them (a 12-line body: ~6 probes
+        // of one line instead of ~6 layouts of twelve); the result is checked with one full
+        // layout, and the full search below runs if the check fails.
+        if probesLastLineFirst, let cut = lastLineSearch(
+            text, from: lineStart, boundaries: boundaries, style: style, width: width, lines: maxLines - searchLine)
+        {
+            let candidate = text.prefix(bytes: cut, appending: style.truncationToken)
+            let layout = makePangoLayout(candidate, style: style, width: width)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            if pango_layout_get_line_count(layout) <= maxLines {
+                return TextLayout(snapshotOf: layout, text: candidate, style: style, width: width, isTruncated: true)
+            }
+        }
         var low = 0
         var high = boundaries.count - 1
         var best: (layout: OpaquePointer, text: RichText)? = nil
@@ -161,6 +179,33 @@ public final class TextContext {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(best.layout)) }
         return TextLayout(snapshotOf: best.layout, text: best.text, style: style, width: width, isTruncated: true)
+    }
+}
+
+extension TextContext {
+    /// The longest of `boundaries` whose text from `lineStart` plus the truncation token lays
+    /// out in at most `lines` lines of `width`, or nil when not even the token fits.
+    fileprivate func lastLineSearch(
+        _ text: RichText, from lineStart: Int, boundaries: [Int], style: TextStyle, width: Double, lines: Int
+    ) -> Int? {
+        let tail = text.suffix(fromByte: lineStart)
+        var low = 0
+        var high = boundaries.count - 1
+        var best: Int?
+        while low <= high {
+            let mid = (low + high) / 2
+            let probe = tail.prefix(bytes: boundaries[mid] - lineStart, appending: style.truncationToken)
+            let layout = makePangoLayout(probe, style: style, width: width)
+            let fits = pango_layout_get_line_count(layout) <= lines
+            g_object_unref(UnsafeMutableRawPointer(layout))
+            if fits {
+                best = boundaries[mid]
+                low = mid + 1
+            } else {
+                high = mid - 1
+            }
+        }
+        return best
     }
 }
 

@@ -111,11 +111,70 @@ public struct RichText: Hashable, Sendable {
         return RichText(displayText: text, runs: runs, isCut: suffix.isCut)
     }
 
-    /// This text cut to `capacity` (on a character boundary) and marked `isCut`, or itself
-    /// when it fits. Reads at most `capacity.bytes` bytes.
+    /// The display text from byte `start` (a character boundary) on, with the runs there.
+    public func suffix(fromByte start: Int) -> RichText {
+        let utf8 = displayText.utf8
+        let start = min(max(0, start), utf8.count)
+        let text = String(decoding: utf8[utf8.index(utf8.startIndex, offsetBy: start)...], as: UTF8.self)
+        let runs = self.runs.compactMap { run -> RichTextRun? in
+            guard run.displayRange.upperBound > start else { return nil }
+            let lower = max(run.displayRange.lowerBound, start) - start
+            return RichTextRun(kind: run.kind, displayRange: lower..<(run.displayRange.upperBound - start), target: run.target)
+        }
+        return RichText(displayText: text, runs: runs, isCut: isCut)
+    }
+
+    /// This text cut to `capacity` (on a character boundary, each character cut to its
+    /// `scalarsPerCharacter`) and marked `isCut`, or itself when it fits. Reads at most
+    /// `capacity.bytes` bytes of a longer text.
     public func cut(to capacity: TextCapacity) -> RichText {
-        guard let end = capacity.cutIndex(in: displayText) else { return self }
-        let bytes = displayText.utf8.distance(from: displayText.startIndex, to: end)
-        return prefix(bytes: bytes, appending: RichText(displayText: "", runs: [], isCut: true))
+        var text = self
+        if let end = capacity.cutIndex(in: displayText) {
+            let bytes = displayText.utf8.distance(from: displayText.startIndex, to: end)
+            text = prefix(bytes: bytes, appending: RichText(displayText: "", runs: [], isCut: true))
+        }
+        return text.trimmingCharacters(toScalars: capacity.scalarsPerCharacter)
+    }
+
+    /// This text with every character longer than `limit` scalars cut to its first `limit`
+    /// (marked `isCut`, runs moved to match), or itself when none is.
+    func trimmingCharacters(toScalars limit: Int) -> RichText {
+        guard displayText.unicodeScalars.count > limit, displayText.contains(where: { $0.unicodeScalars.count > limit }) else {
+            return self
+        }
+        var kept = String.UnicodeScalarView()
+        // (end of a trimmed character in the old text, bytes removed up to there), in order.
+        var removals: [(end: Int, removed: Int)] = []
+        var offset = 0
+        var removed = 0
+        for character in displayText {
+            let bytes = character.utf8.count
+            if character.unicodeScalars.count > limit {
+                let scalars = character.unicodeScalars.prefix(limit)
+                kept.append(contentsOf: scalars)
+                removed += bytes - scalars.reduce(0) { $0 + UTF8.width($1) }
+                removals.append((offset + bytes, removed))
+            } else {
+                kept.append(contentsOf: character.unicodeScalars)
+            }
+            offset += bytes
+        }
+        let text = String(kept)
+        let length = text.utf8.count
+        func moved(_ old: Int) -> Int {
+            // Bytes removed by trimmed characters that end at or before `old`.
+            var low = 0
+            var high = removals.count
+            while low < high {
+                let mid = (low + high) / 2
+                if removals[mid].end <= old { low = mid + 1 } else { high = mid }
+            }
+            return min(length, old - (low == 0 ? 0 : removals[low - 1].removed))
+        }
+        let runs = self.runs.compactMap { run -> RichTextRun? in
+            let range = moved(run.displayRange.lowerBound)..<max(moved(run.displayRange.lowerBound), moved(run.displayRange.upperBound))
+            return range.isEmpty ? nil : RichTextRun(kind: run.kind, displayRange: range, target: run.target)
+        }
+        return RichText(displayText: text, runs: runs, isCut: true)
     }
 }

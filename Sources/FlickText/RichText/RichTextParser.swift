@@ -42,7 +42,9 @@ public struct RichTextParser: Sendable {
     /// capacity parses everything.
     public func parse(_ source: String, fitting capacity: TextCapacity?) -> RichText {
         guard let capacity else { return parse(source) }
-        let raw = TextCapacity(characters: .max, bytes: capacity.bytes + Self.maxURLLength).cut(source)
+        let raw = TextCapacity(
+            characters: .max, bytes: capacity.bytes + Self.maxURLLength, scalarsPerCharacter: capacity.scalarsPerCharacter
+        ).cut(source)
         return parse(raw.text, isCut: raw.isCut, maxCharacters: capacity.characters)
     }
 
