@@ -303,7 +303,12 @@ struct HeightIndexTests {
         for row in 0..<50 { index.setExactHeight(Double(10 + row), forRow: row, kind: nil) }
         index.insertRows(at: 0, count: 20)
         #expect(index.rowCount == 1_000_020)
-        #expect(index.coveredRows == 1024)
+        #expect(index.coveredRows == 8192, "the touched rows plus the 4,096 rows of headroom kept above row 0")
+        let before = index.residentStorageBytes
+        for _ in 0..<100 { index.insertRows(at: 0, count: 20) }
+        #expect(index.coveredRows == 8192, "later inserts on top take headroom: nothing moves, nothing grows")
+        #expect(index.residentStorageBytes <= before + 64 * 1024)
+        index.removeRows(in: 0..<2_000)
         for row in 0..<20 { #expect(!index.isExact(row: row)) }
         for row in 0..<50 { #expect(index.height(ofRow: row + 20) == Double(10 + row)) }
         #expect(index.offset(ofRow: 20) == 2_000)

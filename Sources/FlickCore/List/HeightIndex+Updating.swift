@@ -17,10 +17,10 @@ extension HeightIndex {
     /// kind tag stays. O(log n + K).
     public mutating func invalidate(row: Int) {
         checkRow(row)
-        guard let old = storage.exactHeight(ofRow: row) else { return }
-        let kind = storage.kind(ofRow: row)
+        guard let old = storage.exactHeight(ofRow: row + base) else { return }
+        let kind = storage.kind(ofRow: row + base)
         statistics.record(old, kind: kind, sign: -1)
-        storage.setState(ofRow: row, exact: nil, kind: kind)
+        storage.setState(ofRow: row + base, exact: nil, kind: kind)
         statistics.refresh()
     }
 
@@ -30,14 +30,14 @@ extension HeightIndex {
     public mutating func setKind(_ kind: Int?, forRow row: Int) {
         checkRow(row)
         if let kind { checkKind(kind) }
-        let oldKind = storage.kind(ofRow: row)
+        let oldKind = storage.kind(ofRow: row + base)
         guard kind != oldKind else { return }
-        let exact = storage.exactHeight(ofRow: row)
+        let exact = storage.exactHeight(ofRow: row + base)
         if let exact {
             statistics.record(exact, kind: oldKind, sign: -1)
             statistics.record(exact, kind: kind, sign: +1)
         }
-        storage.setState(ofRow: row, exact: exact, kind: kind)
+        storage.setState(ofRow: row + base, exact: exact, kind: kind)
         statistics.refresh()
     }
 
@@ -46,10 +46,10 @@ extension HeightIndex {
         checkRow(row)
         precondition(height.isFinite && height >= 0, "row height must be finite and ≥ 0, got \(height) for row \(row)")
         if let kind { checkKind(kind) }
-        let oldKind = storage.kind(ofRow: row)
-        if let old = storage.exactHeight(ofRow: row) { statistics.record(old, kind: oldKind, sign: -1) }
+        let oldKind = storage.kind(ofRow: row + base)
+        if let old = storage.exactHeight(ofRow: row + base) { statistics.record(old, kind: oldKind, sign: -1) }
         let newKind = kind ?? oldKind
         statistics.record(height, kind: newKind, sign: +1)
-        storage.setState(ofRow: row, exact: height, kind: newKind)
+        storage.setState(ofRow: row + base, exact: height, kind: newKind)
     }
 }

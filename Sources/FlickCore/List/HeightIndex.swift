@@ -45,6 +45,10 @@ public struct HeightIndex: Sendable {
     /// Number of rows.
     public internal(set) var rowCount: Int
     var storage: Storage
+    /// The storage index of row 0. Rows inserted at the top take untouched storage rows just
+    /// above it (`HeightIndex+Editing`), so "new posts on top" of a long list costs O(log n)
+    /// instead of moving every row touched so far.
+    var base = 0
     var statistics: Statistics
 
     /// An index of `rowCount` rows, all at the configured estimate. O(1): nothing is allocated
@@ -65,20 +69,20 @@ public struct HeightIndex: Sendable {
     /// The height of `row`: exact if measured, otherwise its estimate. O(1).
     public func height(ofRow row: Int) -> Double {
         checkRow(row)
-        if let exact = storage.exactHeight(ofRow: row) { return exact }
-        return estimate(forKind: storage.kind(ofRow: row))
+        if let exact = storage.exactHeight(ofRow: row + base) { return exact }
+        return estimate(forKind: storage.kind(ofRow: row + base))
     }
 
     /// Whether `row` has an exact (measured) height. O(1).
     public func isExact(row: Int) -> Bool {
         checkRow(row)
-        return storage.exactHeight(ofRow: row) != nil
+        return storage.exactHeight(ofRow: row + base) != nil
     }
 
     /// The kind `row` was tagged with, or `nil` if never tagged. O(1).
     public func kind(ofRow row: Int) -> Int? {
         checkRow(row)
-        return storage.kind(ofRow: row)
+        return storage.kind(ofRow: row + base)
     }
 
     // MARK: Estimates
@@ -115,7 +119,14 @@ public struct HeightIndex: Sendable {
     public func row(atOffset y: Double) -> Int {
         precondition(!y.isNaN, "row(atOffset:) needs a number, got NaN")
         guard rowCount > 0 else { return 0 }
-        return min(rowsEntirelyAtOrAbove(y), rowCount - 1)
+        var rows = rowsEntirelyAtOrAbove(y)
+        if base > 0 {
+            // Offsets past `base` are differences of two sums: settle the last bit against
+            // `prefixHeight`, so `row(atOffset: offset(ofRow: r)) == r` still holds exactly.
+            while rows < rowCount, prefixHeight(rows + 1) <= y { rows += 1 }
+            while rows > 0, prefixHeight(rows) > y { rows -= 1 }
+        }
+        return min(rows, rowCount - 1)
     }
 
     /// Rows whose spans meet the closed interval `range`: a row starting exactly at
@@ -141,6 +152,12 @@ public struct HeightIndex: Sendable {
     /// estimated). Summed in the same node order as `rowsEntirelyAtOrAbove`, so the two agree
     /// to the last bit.
     func prefixHeight(_ count: Int) -> Double {
+        storagePrefix(base + count) - (base > 0 ? storagePrefix(base) : 0)
+    }
+
+    /// Sum of the heights of storage rows `0..<count` (past the covered ones, implicit rows are
+    /// estimated).
+    private func storagePrefix(_ count: Int) -> Double {
         let covered = min(count, storage.capacity)
         var sum = storage.prefix(covered, statistics)
         if count > covered { sum += Double(count - covered) * statistics.overallEstimate }
@@ -149,18 +166,21 @@ public struct HeightIndex: Sendable {
 
     /// The largest p ≤ rowCount with prefixHeight(p) ≤ y (0 when y < 0).
     private func rowsEntirelyAtOrAbove(_ y: Double) -> Int {
-        let (covered, coveredHeight) = storage.descend(to: y, statistics)
-        guard covered == storage.capacity, rowCount > covered else { return min(covered, rowCount) }
+        let above = base > 0 ? storagePrefix(base) : 0
+        let (covered, coveredHeight) = storage.descend(to: y + above, statistics)
+        let end = base + rowCount
+        guard covered == storage.capacity, end > covered else { return max(0, min(covered, end) - base) }
         // Past the covered rows every row is an untouched estimate: closed form, then settle
         // float rounding against the exact formula prefixHeight uses.
         let estimate = statistics.overallEstimate
-        let remaining = rowCount - covered
+        let remaining = end - covered
+        let target = y + above
         guard estimate > 0 else { return rowCount }
-        let guess = ((y - coveredHeight) / estimate).rounded(.down)
-        var extra = guess >= Double(remaining) ? remaining : Int(guess)
-        while extra > 0, coveredHeight + Double(extra) * estimate > y { extra -= 1 }
-        while extra < remaining, coveredHeight + Double(extra + 1) * estimate <= y { extra += 1 }
-        return covered + extra
+        let guess = ((target - coveredHeight) / estimate).rounded(.down)
+        var extra = guess >= Double(remaining) ? remaining : Int(max(0, guess))
+        while extra > 0, coveredHeight + Double(extra) * estimate > target { extra -= 1 }
+        while extra < remaining, coveredHeight + Double(extra + 1) * estimate <= target { extra += 1 }
+        return max(0, covered + extra - base)
     }
 
     func checkRow(_ row: Int) {
