@@ -28,6 +28,8 @@ final class RowImages<Source: ListDataSource> {
     /// Apply the fling rule (`false` loads images for every row in range, for the ablation).
     let defersDuringFling: Bool
     private let inbox = LockedBox<[Arrival]>([])
+    /// Items whose nodes hold images (so a frame walks these, not every node).
+    private var withImages = Set<ID>()
     private var nextGeneration: UInt64 = 0
     private(set) var requestsStarted = 0
 
@@ -58,9 +60,10 @@ final class RowImages<Source: ListDataSource> {
         for row in plan.preload { if let id = rowIDs[row] { keep.insert(id) } }
         for row in plan.visible { if let id = rowIDs[row] { keep.insert(id) } }
         for row in plan.landing ?? 0..<0 { if let id = rowIDs[row] { keep.insert(id) } }
-        for (id, node) in nodes where node.images != nil && !keep.contains(id) {
-            node.images?.cancel()
+        for id in withImages where !keep.contains(id) {
+            nodes[id]?.images?.cancel()
             nodes[id]?.images = nil
+            withImages.remove(id)
         }
         // Most urgent first, then top to bottom; a row in several ranges takes the most urgent.
         func wantRow(_ row: Int, _ priority: ImagePriority) {
@@ -94,6 +97,7 @@ final class RowImages<Source: ListDataSource> {
         }
         node.images?.cancel()
         nodes[id]?.images = start(id: id, layoutGeneration: node.generation, requests: source.imageRequests(of: layout), priority: priority)
+        withImages.insert(id)
     }
 
     private func start(id: ID, layoutGeneration: UInt64, requests: [RowImageRequest], priority: ImagePriority) -> RowImageSet {

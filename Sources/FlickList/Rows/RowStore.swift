@@ -64,6 +64,7 @@ final class RowStore<Source: ListDataSource> {
     private(set) var counters = Counters()
     private let mailbox = LockedBox([WorkResult<Source>]())
     private var frame = 0
+    private var leftSinceEviction = 0
     /// What the last `update` planned for; an identical frame with nothing new committed
     /// has nothing to submit, cancel or evict, and is skipped.
     private var lastUpdate: (plan: RangePlan, pinned: Int?, width: Double, scale: DisplayScale)?
@@ -230,6 +231,14 @@ final class RowStore<Source: ListDataSource> {
             }
             nodes[id] = node
         }
+        // Rows that left every range: their queued work is cancelled before it starts.
+        for (id, _) in rowOf where newRowOf[id] == nil {
+            leftSinceEviction += 1
+            guard var node = nodes[id], node.layoutWork != nil || node.renderWork != nil else { continue }
+            counters.cancelled += 1
+            node.cancelWork()
+            nodes[id] = node
+        }
         rowIDs = newIDs
         rowOf = newRowOf
         for (row, fetch) in fetches where !plan.wants(row) && row != pinned {
@@ -237,7 +246,11 @@ final class RowStore<Source: ListDataSource> {
             fetches[row] = nil
             counters.cancelled += 1
         }
-        cancelAndEvict()
+        // Only rows that left the ranges count against the budgets: a pass runs once a few have
+        // left (at once after a jump), not every frame of a steady scroll.
+        if nodes.count > configuration.layoutBudget + rowOf.count || leftSinceEviction >= Self.evictionBatch {
+            evict()
+        }
     }
 
     /// Rows were inserted, deleted or moved: the frame's map follows the rows to their new
@@ -413,15 +426,17 @@ final class RowStore<Source: ListDataSource> {
     /// Spreads an item's work over the pool's queues by its identity.
     nonisolated private static func affinity(_ id: ID) -> UInt64 { UInt64(bitPattern: Int64(id.hashValue)) }
 
-    /// Cancels work for nodes no range wants; keeps bitmaps of the wanted rows plus an LRU
-    /// within the budget; keeps layouts of a bounded number of recent nodes.
-    private func cancelAndEvict() {
+    /// Rows that leave the ranges between eviction passes: 4. A pass walks every node (up to
+    /// ~450), so it runs when this many have left — every few frames of a fast scroll, at once
+    /// after a jump — and the bitmap budget is overshot by at most four cells.
+    static var evictionBatch: Int { 4 }
+
+    /// Keeps bitmaps of the wanted rows plus an LRU within the budget, and layouts of a
+    /// bounded number of recent nodes.
+    private func evict() {
+        leftSinceEviction = 0
         var outside: [(id: ID, lastWanted: Int, bytes: Int)] = []
         for (id, node) in nodes where rowOf[id] == nil {
-            if node.layoutWork != nil || node.renderWork != nil {
-                counters.cancelled += 1
-                nodes[id]!.cancelWork()
-            }
             outside.append((id, node.lastWanted, node.bitmapBytes))
         }
         outside.sort { $0.lastWanted > $1.lastWanted }
