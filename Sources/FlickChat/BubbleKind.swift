@@ -28,7 +28,7 @@ public struct BubbleKind: CellKind {
         let maxBubble = (environment.width * style.maxBubbleShare).rounded(.down)
         let textStyle = TextStyle(
             fontSize: style.fontSize, color: message.mine ? style.mineText : style.theirText,
-            linkColors: message.mine ? style.mineLinks : .standard)
+            linkColors: message.mine ? style.mineLinks : .standard, maxLines: style.maxLines)
         let text = environment.text.layout(parsing: message.text, style: textStyle, width: maxBubble - 2 * style.padding)
         let textSize = Size(width: scale.ceil(text.size.width), height: scale.ceil(text.size.height))
         let photoSize = message.photo == nil ? Size(width: 0, height: 0) : Size(

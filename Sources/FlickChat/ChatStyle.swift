@@ -13,6 +13,9 @@ public struct ChatStyle: Sendable {
     public var mineLinks = LinkColors(mention: Color(hex: 0xFFF3B0), topic: Color(hex: 0xFFF3B0), url: Color(hex: 0xFFF3B0), fullText: Color(hex: 0xFFF3B0))
     /// Text size 16 pt: chat text is read closer than a feed's.
     public var fontSize = 16.0
+    /// Lines a bubble shows at most: 60, several screens of text, and a line limit is what lets
+    /// the text layer bound its work (`TextLimits`) whatever a message holds.
+    public var maxLines = 60
     /// A bubble is at most this share of the width, so sides stay readable.
     public var maxBubbleShare = 0.72
     /// Space from the screen edge to a bubble, and inside a bubble around its text.
