@@ -58,27 +58,27 @@ final class RowStore<Source: ListDataSource> {
     private(set) var rowIDs: [Int: ID] = [:]
     private(set) var rowOf: [ID: Int] = [:]
     /// Rows being fetched (item not in memory when wanted), with their job.
-    private var fetches: [Int: (ticket: WorkTicket, urgency: Urgency, wantsFull: Bool)] = [:]
+    var fetches: [Int: (ticket: WorkTicket, urgency: Urgency, wantsFull: Bool)] = [:]
     /// Bumped whenever rows are inserted, deleted or moved: fetches by index made before are void.
     private(set) var structure: UInt64 = 0
     private(set) var counters = Counters()
-    private let mailbox = LockedBox([WorkResult<Source>]())
+    let mailbox = LockedBox([WorkResult<Source>]())
     private var frame = 0
-    private var leftSinceEviction = 0
+    var leftSinceEviction = 0
     /// What the last `update` planned for; an identical frame with nothing new committed
     /// has nothing to submit, cancel or evict, and is skipped.
     private var lastUpdate: (plan: RangePlan, pinned: Int?, width: Double, scale: DisplayScale)?
     /// Results committed, rows changed or reset since the last `update`.
     private var changedSinceUpdate = true
     /// The item held down, with the press's number and its render job.
-    private(set) var press: (id: ID, number: UInt64, ticket: WorkTicket)?
-    private var pressCount: UInt64 = 0
+    var press: (id: ID, number: UInt64, ticket: WorkTicket)?
+    var pressCount: UInt64 = 0
     /// Rows that met a node already laid out (moved, reinserted, back in range): their height
     /// goes to the height index at the next commit.
     private var adopted: [(id: ID, height: Double)] = []
     /// Rows whose fetch found no item (a failed read): not fetched again until the structure
     /// changes or the list is reset, so a broken row costs one job, not one per frame.
-    private var failedFetches = Set<Int>()
+    var failedFetches = Set<Int>()
 
     init(source: Source, pool: QueuePool<Source.WorkerContext>, configuration: Configuration = Configuration()) {
         self.source = source
@@ -313,34 +313,6 @@ final class RowStore<Source: ListDataSource> {
         failedFetches.removeAll()
     }
 
-    // MARK: Pressing
-
-    /// Holds item `id` down: `draw` makes its pressed look on a worker (most urgent work),
-    /// shown from the first frame after it is ready until `endPress()`. False when the row has
-    /// no layout to draw from.
-    func press(id: ID, draw: @escaping @Sendable (Source.Layout, Source.WorkerContext) -> PressedAppearance) -> Bool {
-        endPress()
-        guard let layout = nodes[id]?.layout else { return false }
-        pressCount &+= 1
-        let number = pressCount
-        let mailbox = mailbox
-        let ticket = pool.submit(configuration.lane, priority: -1, affinity: Self.affinity(id)) { session in
-            guard !session.isCancelled else { return }
-            let appearance = draw(layout, session.context)
-            mailbox.withLock { $0.append(.pressed(id: id, press: number, appearance: appearance)) }
-        }
-        press = (id, number, ticket)
-        return true
-    }
-
-    /// Lets go: the row shows its normal look again at once.
-    func endPress() {
-        guard let press else { return }
-        press.ticket.cancel()
-        nodes[press.id]?.pressed = nil
-        self.press = nil
-    }
-
     // MARK: The naive baseline (rows drawn on the main thread, cell reuse)
 
     /// Shows item `id`'s node at `row` this frame.
@@ -371,109 +343,4 @@ final class RowStore<Source: ListDataSource> {
         if plan.display.contains(row) { return .soon }
         return .later
     }
-
-    private func fetch(row: Int, urgency: Urgency, wantsFull: Bool, width: Double, scale: DisplayScale, priority: Double) {
-        guard !failedFetches.contains(row) else { return }
-        if let queued = fetches[row], queued.urgency <= urgency, queued.wantsFull || !wantsFull { return }
-        fetches[row]?.ticket.cancel()
-        let source = self.source
-        let mailbox = self.mailbox
-        let drawsSkeleton = configuration.skeletons
-        let structure = structure
-        let ticket = pool.submit(configuration.lane, priority: priority, affinity: UInt64(row)) { session in
-            let item = source.loadItem(at: row)
-            let layout = item.flatMap { source.layout($0, width: width, scale: scale, context: session.context) }
-            let (full, skeleton) = Self.draw(layout, wantsFull: wantsFull, skeleton: drawsSkeleton, session: session, source: source)
-            mailbox.withLock {
-                $0.append(.fetched(row: row, structure: structure, item: item, layout: layout, full: full, skeleton: skeleton))
-            }
-        }
-        fetches[row] = (ticket, urgency, wantsFull)
-    }
-
-    private func submitLayout(
-        item: Source.Item, generation: UInt64, wantsFull: Bool, width: Double, scale: DisplayScale, priority: Double
-    ) -> WorkTicket {
-        let source = self.source
-        let mailbox = self.mailbox
-        let drawsSkeleton = configuration.skeletons
-        return pool.submit(configuration.lane, priority: priority, affinity: Self.affinity(item.id)) { session in
-            let layout = source.layout(item, width: width, scale: scale, context: session.context)
-            let (full, skeleton) = Self.draw(layout, wantsFull: wantsFull, skeleton: drawsSkeleton, session: session, source: source)
-            mailbox.withLock { $0.append(.layout(id: item.id, generation: generation, layout: layout, full: full, skeleton: skeleton)) }
-        }
-    }
-
-    /// The bitmap a layout job draws after its layout: the full cell or a skeleton. Between
-    /// layout and raster, a row that left every range stops here. Worker.
-    nonisolated private static func draw(
-        _ layout: Source.Layout?, wantsFull: Bool, skeleton: Bool, session: WorkerSession<Source.WorkerContext>, source: Source
-    ) -> (full: Bitmap?, skeleton: Bitmap?) {
-        guard let layout, !session.isCancelled else { return (nil, nil) }
-        if wantsFull { return (source.render(layout, context: session.context), nil) }
-        return (nil, skeleton ? source.renderSkeleton(layout, context: session.context) : nil)
-    }
-
-    private func submitRender(id: ID, generation: UInt64, layout: Source.Layout, priority: Double) -> WorkTicket {
-        let source = self.source
-        let mailbox = self.mailbox
-        return pool.submit(configuration.lane, priority: priority, affinity: Self.affinity(id)) { session in
-            let full = source.render(layout, context: session.context)
-            mailbox.withLock { $0.append(.render(id: id, generation: generation, full: full)) }
-        }
-    }
-
-    /// Spreads an item's work over the pool's queues by its identity.
-    nonisolated private static func affinity(_ id: ID) -> UInt64 { UInt64(bitPattern: Int64(id.hashValue)) }
-
-    /// Rows that leave the ranges between eviction passes: 4. A pass walks every node (up to
-    /// ~450), so it runs when this many have left — every few frames of a fast scroll, at once
-    /// after a jump — and the bitmap budget is overshot by at most four cells.
-    static var evictionBatch: Int { 4 }
-
-    /// Keeps bitmaps of the wanted rows plus an LRU within the budget, and layouts of a
-    /// bounded number of recent nodes.
-    private func evict() {
-        leftSinceEviction = 0
-        var outside: [(id: ID, lastWanted: Int, bytes: Int)] = []
-        for (id, node) in nodes where rowOf[id] == nil {
-            outside.append((id, node.lastWanted, node.bitmapBytes))
-        }
-        outside.sort { $0.lastWanted > $1.lastWanted }
-        var bytes = 0
-        var released: [Bitmap] = []
-        for (index, entry) in outside.enumerated() {
-            bytes += entry.bytes
-            guard index >= configuration.layoutBudget || bytes > configuration.bitmapBudget else { continue }
-            if let full = nodes[entry.id]?.full { released.append(full) }
-            if let skeleton = nodes[entry.id]?.skeleton { released.append(skeleton) }
-            if index >= configuration.layoutBudget {
-                nodes[entry.id]?.cancelAll()
-                nodes[entry.id] = nil
-            } else {
-                nodes[entry.id]!.full = nil
-                nodes[entry.id]!.skeleton = nil
-            }
-        }
-        releaseInBackground(consume released)
-    }
-
-    /// Drops the last references to evicted bitmaps on a background queue: freeing megabytes
-    /// can unmap memory (~0.1–0.3 ms each), which must not happen inside a frame (seed 002:
-    /// release objects off the main thread).
-    private func releaseInBackground(_ bitmaps: consuming [Bitmap]) {
-        guard !bitmaps.isEmpty else { return }
-        // `consume` leaves the box as the only owner, so the last release happens over there.
-        let box = ReleaseBox(consume bitmaps)
-        DispatchQueue.global(qos: .background).async { box.release() }
-    }
-}
-
-/// Carries bitmaps to the queue that releases them; `Bitmap` is immutable and `Sendable`.
-private final class ReleaseBox: Sendable {
-    private let bitmaps: LockedBox<[Bitmap]>
-
-    init(_ bitmaps: [Bitmap]) { self.bitmaps = LockedBox(bitmaps) }
-
-    func release() { bitmaps.withLock { $0.removeAll() } }
 }
