@@ -20,18 +20,14 @@ struct ImageErrorTests {
         // taken until the 20 s total timeout and the avatar queued behind it could not arrive
         // within the 10 s it is given.
         let harness = try PipelineHarness { $0.totalTimeout = 20; $0.idleTimeout = 20; $0.maxConcurrentDownloads = 1 }
-        let order = LockedBox<[String]>([])
+        // Which callback runs first is up to the queues (both are delivered on workers); what
+        // matters is that the avatar got the slot long before the 500's body could end.
         let failing = ResultBox()
         let request = ImageRequest(url: server.url("slowstatus/500"), pointSize: Size(width: 10, height: 10), scale: .one)
-        _ = harness.pipeline.load(request) { result in
-            order.withLock { $0.append("500") }
-            failing.set(result)
-        }
+        _ = harness.pipeline.load(request) { result in failing.set(result) }
         let avatar = harness.load(server.url("images/avatar.jpg?test=behind-500"), timeout: 10)
-        order.withLock { $0.append("avatar") }
-        #expect(avatar?.bitmap != nil)
-        #expect(failing.wait(timeout: 1)?.reason == .httpStatus(500))
-        #expect(order.value == ["500", "avatar"])
+        #expect(avatar?.bitmap != nil, "the avatar arrived through the one slot, within 10 s of a 20 s body")
+        #expect(failing.wait(timeout: 5)?.reason == .httpStatus(500))
     }
 
     @Test func pipesAndDevicesAreNotReadAsImages() throws {
