@@ -130,3 +130,18 @@ struct Demo: ParsableCommand {
         }
     }
 }
+
+extension Demo {
+    /// The window the options ask for, whichever client it shows.
+    func windowConfiguration(title: String) -> WindowConfiguration {
+        var configuration = WindowConfiguration()
+        configuration.viewport = Size(width: width, height: height)
+        configuration.scale = DisplayScale(scale)
+        configuration.hz = hz
+        configuration.renderer = renderer
+        configuration.title = title
+        configuration.overlays = overlays
+        configuration.lockstep = lockstep
+        return configuration
+    }
+}

@@ -14,19 +14,15 @@ struct DemoChat {
         // Pictures in some bubbles come from the demo feed's generated image pool.
         let database = try FeedDatabase(given: options.feed, defaultFolder: "out/demo-feed", posts: options.posts, withImages: true).path()
         let folder = URL(fileURLWithPath: database).deletingLastPathComponent()
-        let photos = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("images").path)) ?? [])
-            .filter { $0.hasPrefix("p") }.sorted().map { "images/" + $0 }
-        var imageConfiguration = ImagePipeline.Configuration()
-        imageConfiguration.baseFolder = folder
-        let images = try? ImagePipeline(configuration: imageConfiguration)
+        let pictures = try? ChatPictures(folder: folder)
         var configuration = CellList<String>.Configuration.chat
         configuration.viewport = Size(width: options.width, height: options.height)
         configuration.scale = DisplayScale(options.scale)
         if options.pipeline == .naive { configuration.engine = .naive; configuration.engine.anchorEdge = .bottom }
-        let list = CellList<String>(configuration: configuration, images: images)
+        let list = CellList<String>(configuration: configuration, images: pictures?.pipeline)
         var chat = ChatSession.Configuration()
         chat.messages = options.messages
-        let session = ChatSession(configuration: chat, generator: ChatGenerator(photos: photos), list: list)
+        let session = ChatSession(configuration: chat, generator: ChatGenerator(photos: pictures?.photos ?? []), list: list)
         let script = try DemoSetup.loadScript(options.script ?? "chat")
         if options.headless {
             try headless(session, script: script, reason: nil)
@@ -65,14 +61,7 @@ struct DemoChat {
     }
 
     private func window(_ session: ChatSession, script: WindowScript) throws {
-        var configuration = WindowConfiguration()
-        configuration.viewport = Size(width: options.width, height: options.height)
-        configuration.scale = DisplayScale(options.scale)
-        configuration.hz = options.hz
-        configuration.renderer = options.renderer
-        configuration.title = "Flick chat — \(options.messages) messages"
-        configuration.overlays = options.overlays
-        configuration.lockstep = options.lockstep
+        let configuration = options.windowConfiguration(title: "Flick chat — \(options.messages) messages")
         let list = session.list
         let window = try ListWindow(configuration: configuration, interaction: CellInteraction<String>(), pipeline: options.pipeline) {
             viewport, pipeline in list.rebuild(viewport: viewport, pipeline: pipeline == .naive ? .naive : .flick)

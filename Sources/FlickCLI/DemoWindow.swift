@@ -15,14 +15,7 @@ struct DemoWindow {
 
     /// - Throws: `SDLDisplay.Failure` when no window can be opened (the caller goes headless).
     func run() throws {
-        var configuration = WindowConfiguration()
-        configuration.viewport = Size(width: options.width, height: options.height)
-        configuration.scale = setup.scale
-        configuration.hz = options.hz
-        configuration.renderer = options.renderer
-        configuration.title = "Flick — \(setup.source.rowCount) posts"
-        configuration.overlays = options.overlays
-        configuration.lockstep = options.lockstep
+        let configuration = options.windowConfiguration(title: "Flick — \(setup.source.rowCount) posts")
         let interaction = TimelineInteraction(renderer: setup.source.renderer)
         let window = try ListWindow(configuration: configuration, interaction: interaction, pipeline: options.pipeline) { viewport, pipeline in
             setup.makeEngine(viewport: viewport, pipeline: pipeline)

@@ -41,6 +41,7 @@ struct FrameReport {
             "updatesApplied": updates.updatesApplied,
             "anchorDriftMaxPx": updates.anchorDriftMax * scale,
             "flingsBrokenByUpdates": updates.flingsBrokenByUpdates,
+            "anchoredUpdates": updates.anchoredUpdates,
             "perFrame": frames.map {
                 ["ms": $0.mainThreadMilliseconds, "commitMs": $0.commitMilliseconds, "scheduleMs": $0.scheduleMilliseconds,
                  "composeMs": $0.composeMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton,

@@ -22,6 +22,12 @@ struct LivingListTests {
         return engine.heights.offset(ofRow: row) - engine.contentOffset
     }
 
+    /// The item at the top of the viewport and its screen y: the reader's row.
+    static func reader(_ engine: Engine, _ source: RecordingDataSource) -> (id: Int, y: Double) {
+        let id = source.id(atRow: engine.heights.row(atOffset: engine.contentOffset))
+        return (id, screenY(of: id, in: engine, source: source)!)
+    }
+
     static func step(_ engine: Engine, _ time: inout Double, frames: Int = 1) {
         for _ in 0..<frames {
             engine.waitForWorkers()
@@ -36,8 +42,7 @@ struct LivingListTests {
         var time = 0.0
         engine.jump(toRow: 300, time: time)
         Self.step(engine, &time, frames: 10)
-        let reading = source.id(atRow: engine.heights.row(atOffset: engine.contentOffset))
-        let before = Self.screenY(of: reading, in: engine, source: source)!
+        let (reading, before) = LivingListTests.reader(engine, source)
         engine.apply(source.insert(50, at: 100))
         Self.step(engine, &time, frames: 10)
         let after = Self.screenY(of: reading, in: engine, source: source)!
@@ -57,8 +62,7 @@ struct LivingListTests {
         engine.beginDrag(at: 300, time: time)
         engine.drag(to: 280, time: time)
         Self.step(engine, &time)
-        let reading = source.id(atRow: engine.heights.row(atOffset: engine.contentOffset))
-        let before = Self.screenY(of: reading, in: engine, source: source)!
+        let (reading, before) = LivingListTests.reader(engine, source)
         engine.apply(source.insert(50, at: 0))
         Self.step(engine, &time)
         #expect(abs(Self.screenY(of: reading, in: engine, source: source)! - before) <= 0.5)
@@ -102,8 +106,7 @@ struct LivingListTests {
         Self.step(engine, &time, frames: 10)
         engine.setContentOffset(engine.heights.offset(ofRow: 5) + 17, time: time)
         Self.step(engine, &time, frames: 3)
-        let reading = source.id(atRow: engine.heights.row(atOffset: engine.contentOffset))
-        let before = Self.screenY(of: reading, in: engine, source: source)!
+        let (reading, before) = LivingListTests.reader(engine, source)
         // Rows above (laid out, in the trailing ranges) get taller, as when images arrive.
         for row in 2..<5 { engine.apply(source.edit(row: row)) }
         Self.step(engine, &time, frames: 10)

@@ -101,8 +101,7 @@ struct ScrollToAndReverseTests {
         engine.touchDown(time: time)  // the reader stops the fling
         LivingListTests.step(engine, &time, frames: 5)
         #expect(!engine.isPinnedToBottom, "scrolled up: no longer pinned")
-        let reading = source.id(atRow: engine.heights.row(atOffset: engine.contentOffset))
-        let before = LivingListTests.screenY(of: reading, in: engine, source: source)!
+        let (reading, before) = LivingListTests.reader(engine, source)
         engine.apply(source.insert(40, at: 0))  // older history loaded on top
         engine.apply(source.insert(1, at: source.rowCount))  // and a new message below
         LivingListTests.step(engine, &time, frames: 10)

@@ -57,6 +57,7 @@ struct TimelineListEndToEndTests {
         #expect(reads.directReads * 4 < engine.counters.layouts, "most layouts find their post in memory, few read the store: \(reads), \(engine.counters.layouts) layouts")
         let updates = engine.updateStatistics
         #expect(updates.updatesApplied > 50, "the live scripts changed the feed: \(updates)")
+        #expect(updates.anchoredUpdates > 50, "the drift check ran on the updates: \(updates)")
         #expect(updates.anchorDriftMax <= 0.5, "what the reader reads never moved: \(updates)")
         #expect(updates.flingsBrokenByUpdates == 0)
         #expect(engine.source.rowCount > 3_000, "posts arrived on top")

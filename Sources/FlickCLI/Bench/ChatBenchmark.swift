@@ -19,11 +19,8 @@ struct ChatBenchmark {
     func run(_ mode: BenchMode, progress: (String) -> Void) throws -> ScrollBenchmark.Result {
         let cpuBefore = ResourceUsage.cpuSeconds
         let started = DispatchTime.now().uptimeNanoseconds
-        var imageConfiguration = ImagePipeline.Configuration()
-        imageConfiguration.baseFolder = folder
-        let images = try ImagePipeline(configuration: imageConfiguration)
-        let photos = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("images").path)) ?? [])
-            .filter { $0.hasPrefix("p") }.sorted().map { "images/" + $0 }
+        let pictures = try ChatPictures(folder: folder)
+        let images = pictures.pipeline
         var configuration = CellList<String>.Configuration.chat
         configuration.viewport = viewport
         configuration.scale = scale
@@ -41,7 +38,7 @@ struct ChatBenchmark {
         var chat = ChatSession.Configuration()
         chat.messages = messages
         chat.initial = messages
-        let session = ChatSession(configuration: chat, generator: ChatGenerator(photos: photos), list: list)
+        let session = ChatSession(configuration: chat, generator: ChatGenerator(photos: pictures.photos), list: list)
         let display = HeadlessDisplay(engine: list.engine, hz: hz, pacing: .realTime)
         var firstFrame = Double.infinity
         for _ in 0..<Int(hz * 5) {

@@ -6,10 +6,6 @@ extension ListEngine where Source: SnapshotDataSource {
     /// small update shows at the very next frame; past that the diff would eat the frame.
     public static var inlineDiffLimit: Int { 4_000 }
 
-    /// Applies a snapshot whose diff is still running, waiting for it: batch updates that
-    /// follow (`apply(_:)`) then build on it. Main thread; blocks for the rest of that diff.
-    public func settlePendingSnapshot() { settleSnapshot() }
-
     /// Shows `items`: diffed against the items shown now by identity and version (Heckel's
     /// algorithm, O(n)), then applied as one batch at a frame, with the reader's row kept
     /// still — rows that keep their identity keep their drawings, changed versions are drawn

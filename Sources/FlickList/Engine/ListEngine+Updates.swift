@@ -11,15 +11,16 @@ extension ListEngine {
         assert(changes.invariantViolation() == nil, "malformed ListChanges: \(changes.invariantViolation() ?? "")")
         // A snapshot still being diffed was made against the rows before this batch: it goes
         // first, so this batch builds on it.
-        settleSnapshot()
+        settlePendingSnapshot()
         // Index-keyed work queued before this point is void from now on: the source already
         // shows the new order.
         store.invalidateFetches()
         pendingChanges.append(changes)
     }
 
-    /// Applies a snapshot whose diff is still running, waiting for the diff. Main thread.
-    func settleSnapshot() {
+    /// Applies a snapshot whose diff is still running, waiting for it: batch updates that
+    /// follow then build on it. Main thread; blocks for the rest of that diff.
+    public func settlePendingSnapshot() {
         guard let pending = pendingSnapshot else { return }
         pendingSnapshot = nil  // cleared first: applying it calls `apply(_:)`
         snapshotDiffs.wait()

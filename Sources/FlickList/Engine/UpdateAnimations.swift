@@ -85,10 +85,9 @@ struct UpdateAnimations {
     func departing(at time: Double, top: (Int) -> Double) -> [Compositor.Departing] {
         var ghosts: [Compositor.Departing] = []
         for animation in running {
-            guard case .delete(let gap, let bitmaps, let after) = animation.kind else { continue }
+            guard case .delete(let gap, let bitmaps, _) = animation.kind else { continue }
             // The gap sits just above row `gap` as drawn, whichever side moves.
             let remaining = animation.remaining(at: time)
-            _ = after
             var y = top(gap) + shift(ofRow: gap, at: time) - remaining
             var left = remaining
             for bitmap in bitmaps where left > 0 {
