@@ -19,6 +19,17 @@ public struct FeedEncoder: Sendable {
         return Data(out.utf8)
     }
 
+    /// One page of a served timeline: `posts` in order, then `next` (older posts) and `newer`
+    /// (posts above this page) when given. Same bytes as `encode(_:)` for the posts.
+    public func encodePage(posts: some Sequence<Post>, next: String?, newer: String?) -> Data {
+        var out = header()
+        for (index, post) in posts.enumerated() {
+            out += postLine(post, first: index == 0)
+        }
+        out += footer(next: next, newer: newer)
+        return Data(out.utf8)
+    }
+
     /// `{"posts":[` — the opening of a document, for writers that stream posts.
     func header() -> String { "{\"posts\":[" }
 
@@ -27,10 +38,11 @@ public struct FeedEncoder: Sendable {
         (first ? "\n" : ",\n") + encode(post)
     }
 
-    /// `]` then `next` when present, and the closing brace.
-    func footer(next: String?) -> String {
+    /// `]` then `next` and `newer` when present, and the closing brace.
+    func footer(next: String?, newer: String? = nil) -> String {
         var out = "\n]"
         if let next { out += ",\"next\":" + Self.quoted(next) }
+        if let newer { out += ",\"newer\":" + Self.quoted(newer) }
         return out + "}\n"
     }
 

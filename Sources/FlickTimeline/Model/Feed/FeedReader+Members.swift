@@ -1,4 +1,4 @@
-/// The top-level object's members: `posts` elements, `next`, and everything else skipped.
+/// The top-level object's members: `posts` elements, `next`, `newer`, and everything else skipped.
 extension FeedReader {
     /// Depth of a top-level member's value (the feed object is depth 1).
     private static let memberDepth = 2
@@ -32,17 +32,26 @@ extension FeedReader {
             _ = try reader.skipValue(depth: Self.memberDepth)
             warn("a second \"posts\" field was ignored")
         case "next":
-            switch try reader.readValue(depth: Self.memberDepth, budget: configuration.maxNextLength) {
-            case .string(let url)?: next = url
-            case .null?: next = nil
-            case nil:
-                warn("\"next\" is longer than \(configuration.maxNextLength) bytes; ignored")
-            case let other?:
-                warn("\"next\" must be a string, found \(PostValidator.Render.value(other)); ignored")
-            }
+            next = try pageURL(named: "next")
+        case "newer":
+            newer = try pageURL(named: "newer")
         default:
             _ = try reader.skipValue(depth: Self.memberDepth)
         }
+    }
+
+    /// The string value of a page-link member (`next`, `newer`), at most `maxNextLength`
+    /// bytes; nil, with a warning, for anything else.
+    private mutating func pageURL(named name: String) throws(FeedDecoder.Error) -> String? {
+        switch try reader.readValue(depth: Self.memberDepth, budget: configuration.maxNextLength) {
+        case .string(let url)?: return url
+        case .null?: return nil
+        case nil:
+            warn("\"\(name)\" is longer than \(configuration.maxNextLength) bytes; ignored")
+        case let other?:
+            warn("\"\(name)\" must be a string, found \(PostValidator.Render.value(other)); ignored")
+        }
+        return nil
     }
 
     /// Reads the next element of `posts`; when not `keeping`, only validates it.

@@ -52,6 +52,9 @@ public struct FeedReader {
     var lastElementReplacedSurrogates = 0
     /// The next-page URL, once read.
     public internal(set) var next: String?
+    /// The URL asking for posts newer than this page (a served page's `newer`), once read;
+    /// final, like `next`, once `nextItem()` returned nil.
+    public internal(set) var newer: String?
 
     public init(contentsOf url: URL, configuration: Configuration = .default) throws(FeedDecoder.Error) {
         let input = try JSONByteInput(contentsOf: url, chunkSize: configuration.chunkSize)

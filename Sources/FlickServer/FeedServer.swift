@@ -1,0 +1,217 @@
+import FlickCore
+import FlickTimeline
+import Foundation
+import Hummingbird
+import Logging
+
+/// Serves a `FeedStore` (a `feed.sqlite` made by `flick generate`) as a paged timeline over
+/// HTTP on loopback, with new posts appearing on top and drills for fault tests. What
+/// `flick serve` runs, and what the demo and tests embed.
+///
+/// ```swift
+/// let server = try FeedServer(databasePath: "out/demo-feed/feed.sqlite")
+/// let port = try await server.start()        // listening once this returns
+/// // GET http://127.0.0.1:\(port)/timeline?limit=50
+/// try server.addPosts(3)                     // three new posts on top, now
+/// await server.stop()
+/// ```
+///
+/// Protocol (all JSON in the feed format, posts newest first, image URLs made absolute):
+/// - `GET /timeline?limit=N` — the newest N posts; `next` = the next older page
+///   (`/timeline?before=<last id>&limit=N`, absent at the end), `newer` =
+///   `/timeline?since=<first id>&limit=N`.
+/// - `GET /timeline?before=ID&limit=N` — the N posts right after (older than) post ID.
+/// - `GET /timeline?since=ID&limit=N` — the N posts right before (newer than) post ID, the
+///   oldest of them, so there is never a gap; fewer than N means caught up.
+/// - `GET /images/<path>` — a file under the feed folder's `images/`, with `ETag` and
+///   `Cache-Control`; `If-None-Match` gives 304.
+/// - A bad `limit`, `before` or `since`: 400 `{"error": "…"}`; other paths 404.
+///
+/// Threading: `start`, `stop` and `addPosts` may be called from any task or thread; the
+/// server answers requests on Hummingbird's (SwiftNIO's) threads and tasks. The store is
+/// only read; new posts live in memory, above the store's posts.
+public final class FeedServer: Sendable {
+    /// Why the server could not start.
+    public enum Error: Swift.Error, Sendable, CustomStringConvertible {
+        case alreadyRunning
+        /// Binding or running failed (port taken, no such address).
+        case cannotListen(host: String, port: Int, reason: String)
+
+        public var description: String {
+            switch self {
+            case .alreadyRunning: "the feed server is already running"
+            case .cannotListen(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
+            }
+        }
+    }
+
+    public let configuration: Configuration
+    public let store: FeedStore
+    /// The folder holding the feed's `images/` (the database's folder by default).
+    public let feedFolder: URL
+
+    private struct Running: Sendable {
+        var port: Int
+        var server: Task<Void, Never>
+        var ticker: Task<Void, Never>?
+    }
+
+    private let timeline: LiveTimeline
+    private let running = LockedBox<Running?>(nil)
+    private let base = LockedBox<String>("")
+
+    /// Serves `store`; images are read from `feedFolder/images/`.
+    public init(store: FeedStore, feedFolder: URL, configuration: Configuration = .default) {
+        self.store = store
+        self.feedFolder = feedFolder
+        self.configuration = configuration
+        timeline = LiveTimeline(store: store, seed: configuration.newPostSeed, idPrefix: configuration.newPostIDPrefix)
+    }
+
+    /// Opens the database at `databasePath` for reading (`FeedStore.Configuration.viewing`:
+    /// no whole-file check) and serves it with the images beside it. Runs on the calling
+    /// thread (opening reads the heights table).
+    public convenience init(databasePath: String, configuration: Configuration = .default) throws(FeedStore.Error) {
+        let store = try FeedStore(path: databasePath, configuration: .viewing)
+        let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+        self.init(store: store, feedFolder: folder, configuration: configuration)
+    }
+
+    /// The bound port while running, else nil.
+    public var port: Int? { running.value?.port }
+
+    /// `http://<host>:<port>` while running (`127.0.0.1` when bound to every address).
+    public var baseURL: URL? { port.map { URL(string: "http://\(Self.advertisedHost(configuration.host)):\($0)")! } }
+
+    /// `<baseURL>/timeline` while running.
+    public var timelineURL: URL? { baseURL?.appendingPathComponent("timeline") }
+
+    /// Binds and starts serving; returns the bound port once the server is listening (a
+    /// request sent after this returns is answered). Starts the new-post timer when
+    /// `newPostsPerMinute` > 0.
+    @discardableResult
+    public func start() async throws(Error) -> Int {
+        guard running.value == nil else { throw .alreadyRunning }
+        let host = configuration.host
+        let bound = BindOutcome()
+        let images = ImageFiles(
+            folder: feedFolder.appendingPathComponent("images", isDirectory: true), maxBytes: configuration.maxImageBytes)
+        let responder = FeedResponder(configuration: configuration, timeline: timeline, images: images, base: base)
+        var logger = Logger(label: "flick.serve")
+        logger.logLevel = .error
+        let app = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: configuration.port), serverName: "flick-serve"),
+            onServerRunning: { [base] channel in
+                let port = channel.localAddress?.port ?? 0
+                base.withLock { $0 = "http://\(Self.advertisedHost(host)):\(port)" }
+                bound.resolve(.success(port))
+            },
+            logger: logger)
+        let port = configuration.port
+        let server = Task {
+            do {
+                try await app.run()
+                bound.resolve(.failure(.cannotListen(host: host, port: port, reason: "the server stopped")))
+            } catch {
+                bound.resolve(.failure(.cannotListen(host: host, port: port, reason: String(describing: error))))
+            }
+        }
+        let result = await bound.value()
+        switch result {
+        case .success(let port):
+            running.withLock { $0 = Running(port: port, server: server, ticker: startTicker()) }
+            return port
+        case .failure(let error):
+            server.cancel()
+            _ = await server.value
+            throw error
+        }
+    }
+
+    /// Stops listening, cuts open connections (a stalled image drill included) and the
+    /// new-post timer, and returns once the server has shut down. Safe to call when not
+    /// running.
+    public func stop() async {
+        guard let current = running.withLock({ state -> Running? in
+            defer { state = nil }
+            return state
+        }) else { return }
+        current.ticker?.cancel()
+        current.server.cancel()
+        _ = await current.server.value
+        _ = await current.ticker?.value
+    }
+
+    /// Puts `count` new posts on top of the timeline now (made by the generator, ids
+    /// `"<newPostIDPrefix><n>"`) and returns them, newest first. For tests and scripts that
+    /// need new posts at a known moment; works whether or not the server is running.
+    /// Runs on the calling thread (reads the store to keep ids unique).
+    @discardableResult
+    public func addPosts(_ count: Int) throws(FeedStore.Error) -> [Post] {
+        do {
+            return try timeline.add(count)
+        } catch let error as FeedStore.Error {
+            throw error
+        } catch {
+            throw .sqlite(path: store.path, operation: "adding new posts", reason: String(describing: error))
+        }
+    }
+
+    private func startTicker() -> Task<Void, Never>? {
+        let rate = configuration.newPostsPerMinute
+        guard rate > 0, rate.isFinite else { return nil }
+        let interval = Duration.milliseconds(Int64(max(1, 60_000 / rate)))
+        return Task { [timeline] in
+            while !Task.isCancelled {
+                do {
+                    try await Task.sleep(for: interval)
+                } catch {
+                    return
+                }
+                _ = try? timeline.add(1)
+            }
+        }
+    }
+
+    /// The host put in absolute URLs: loopback when bound to every address.
+    static func advertisedHost(_ host: String) -> String {
+        switch host {
+        case "0.0.0.0", "", "::": "127.0.0.1"
+        case let host where host.contains(":"): "[\(host)]"
+        default: host
+        }
+    }
+}
+
+/// The first of "bound on port N" or "failed", handed to `start()` once.
+private final class BindOutcome: Sendable {
+    typealias Outcome = Result<Int, FeedServer.Error>
+    private struct State: Sendable {
+        var outcome: Outcome?
+        var waiter: CheckedContinuation<Outcome, Never>?
+    }
+    private let state = LockedBox(State())
+
+    func resolve(_ outcome: Outcome) {
+        let waiter = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+            guard state.outcome == nil else { return nil }
+            state.outcome = outcome
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: outcome)
+    }
+
+    func value() async -> Outcome {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> Outcome? in
+                if let outcome = state.outcome { return outcome }
+                state.waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+}

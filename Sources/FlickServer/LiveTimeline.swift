@@ -1,0 +1,99 @@
+import FlickCore
+import FlickTimeline
+import Foundation
+
+/// The served timeline: new posts made while serving (in memory, newest first) above the
+/// store's posts (rows 0..<count, newest first). The store is only read, never written.
+///
+/// Indexes are over the whole timeline: 0 = the newest post. A `Snapshot` is taken once per
+/// request, so one page is cut from one consistent timeline even while new posts arrive.
+/// Any thread: new posts go in under a lock; snapshots are immutable values.
+final class LiveTimeline: Sendable {
+    /// The timeline as one request sees it.
+    struct Snapshot: Sendable {
+        /// New posts, oldest first (the newest is last).
+        let live: [Post]
+        let liveIndex: [String: Int]
+        let store: FeedStore
+        let storeCount: Int
+
+        var count: Int { live.count + storeCount }
+
+        /// The timeline index of the post with `id`, or nil.
+        func index(of id: String) throws -> Int? {
+            if let ordinal = liveIndex[id] { return live.count - 1 - ordinal }
+            return try store.rowIndex(ofPostID: id).map { $0 + live.count }
+        }
+
+        /// Posts at timeline indexes `range` (clamped), newest first.
+        func posts(in range: Range<Int>) throws -> [Post] {
+            let range = range.clamped(to: 0..<count)
+            guard !range.isEmpty else { return [] }
+            var posts: [Post] = []
+            posts.reserveCapacity(range.count)
+            let liveEnd = min(range.upperBound, live.count)
+            if range.lowerBound < liveEnd {
+                for index in range.lowerBound..<liveEnd { posts.append(live[live.count - 1 - index]) }
+            }
+            let storeStart = max(range.lowerBound, live.count) - live.count
+            let storeEnd = range.upperBound - live.count
+            if storeStart < storeEnd { posts += try store.posts(in: storeStart..<storeEnd) }
+            return posts
+        }
+    }
+
+    private struct State: Sendable {
+        var live: [Post] = []
+        var liveIndex: [String: Int] = [:]
+        var made = 0
+    }
+
+    let store: FeedStore
+    private let generator: PostContentGenerator
+    private let idPrefix: String
+    private let state = LockedBox(State())
+
+    init(store: FeedStore, seed: UInt64, idPrefix: String) {
+        self.store = store
+        self.generator = PostContentGenerator(seed: seed, images: ImagePoolGenerator.plannedPool)
+        self.idPrefix = idPrefix
+    }
+
+    func snapshot() throws -> Snapshot {
+        let storeCount = try store.count()
+        let (live, index) = state.withLock { ($0.live, $0.liveIndex) }
+        return Snapshot(live: live, liveIndex: index, store: store, storeCount: storeCount)
+    }
+
+    /// Makes `count` new posts with the generator and puts them on top; returns them, newest
+    /// first. A post is the generator's post `n` (content deterministic from the seed) with
+    /// id `"<prefix><n>"` and the current time; an id the store already holds is passed over.
+    /// Runs on the calling thread (the drill's timer task, or a test).
+    @discardableResult
+    func add(_ count: Int) throws -> [Post] {
+        var made: [Post] = []
+        for _ in 0..<max(0, count) {
+            var post: Post
+            repeat {
+                let ordinal = state.withLock { state -> Int in
+                    defer { state.made += 1 }
+                    return state.made
+                }
+                post = Self.renamed(generator.post(ordinal), id: idPrefix + String(ordinal), at: Date())
+            } while try store.rowIndex(ofPostID: post.id) != nil
+            let added = post
+            state.withLock { state in
+                state.liveIndex[added.id] = state.live.count
+                state.live.append(added)
+            }
+            made.append(post)
+        }
+        return made.reversed()
+    }
+
+    private static func renamed(_ post: Post, id: String, at date: Date) -> Post {
+        Post(
+            id: id, createdAt: date, source: post.source, user: post.user, text: post.text, pics: post.pics,
+            reposts: post.reposts, comments: post.comments, likes: post.likes, retweeted: post.retweeted)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Imports a paged feed into a `FeedStore`: fetches a page, commits it, follows `next`
+/// until the end, a loop (a `next` already read) or the page cap. What `flick import URL`
+/// runs.
+///
+/// Failure keeps what was stored: each page is committed on its own, so a bad page (HTTP
+/// error, truncated or invalid JSON) throws `Failure` naming that page's URL and carrying
+/// the report of the pages committed before it; nothing of theirs is rolled back.
+///
+/// Threading: `run` is `async`; pages are fetched by the `FeedPageFetcher` and written
+/// on the calling task (store writes are synchronous disk I/O: call from a task, never
+/// from the main actor).
+public struct FeedPageImporter: Sendable {
+    public struct Configuration: Sendable, Hashable {
+        /// Most pages read before stopping with `.pageCap`. Default 10,000: at the server's
+        /// default page of 50 posts that is 500,000 posts, far past any real import, while an
+        /// endless feed (one that invents a new `next` forever) still ends.
+        public var maxPages: Int = 10_000
+        /// Warnings kept in the report; more are only counted. Default 1,000.
+        public var maxReportedWarnings: Int = 1_000
+
+        public init() {}
+
+        public static let `default` = Configuration()
+    }
+
+    /// An import that stopped on an error, with what it had committed until then.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public enum Cause: Sendable {
+            case page(FeedPageError)
+            case store(FeedStore.Error)
+        }
+
+        public let cause: Cause
+        /// Pages committed before the failure (they stay in the store).
+        public let report: PageImportReport
+
+        public var description: String {
+            switch cause {
+            case .page(let error): error.description
+            case .store(let error): error.description
+            }
+        }
+    }
+
+    public let store: FeedStore
+    public let fetcher: FeedPageFetcher
+    public let configuration: Configuration
+
+    public init(store: FeedStore, fetcher: FeedPageFetcher, configuration: Configuration = .default) {
+        self.store = store
+        self.fetcher = fetcher
+        self.configuration = configuration
+    }
+
+    /// Imports from the page at `url` onwards. `progress` is called after each committed
+    /// page with the report so far, on the calling task.
+    public func run(
+        from url: URL, progress: (PageImportReport) -> Void = { _ in }
+    ) async throws(Failure) -> PageImportReport {
+        var report = PageImportReport()
+        var seenIDs: Set<String> = []
+        var visited: Set<String> = []
+        var next: URL? = url
+        while let pageURL = next {
+            if report.pages >= configuration.maxPages {
+                report.stop = .pageCap(configuration.maxPages)
+                return report
+            }
+            visited.insert(Self.key(pageURL))
+            let page: FeedPage
+            do {
+                page = try await fetcher.fetch(pageURL)
+            } catch {
+                throw Failure(cause: .page(error), report: report)
+            }
+            do {
+                try store.importPage(
+                    page, seenIDs: &seenIDs, report: &report, maxReportedWarnings: configuration.maxReportedWarnings)
+            } catch {
+                throw Failure(cause: .store(error), report: report)
+            }
+            progress(report)
+            if let following = page.next, visited.contains(Self.key(following)) {
+                report.stop = .loop(from: page.url, to: following)
+                return report
+            }
+            next = page.next
+        }
+        report.stop = .end
+        return report
+    }
+
+    /// The identity of a page URL for loop detection: the absolute string without a fragment.
+    static func key(_ url: URL) -> String {
+        var components = URLComponents(url: url.absoluteURL, resolvingAgainstBaseURL: true)
+        components?.fragment = nil
+        return components?.string ?? url.absoluteString
+    }
+}
