@@ -1,0 +1,103 @@
+#include "flick_gtk.h"
+
+#define FLICK_TYPE_GTK_VIEW (flick_gtk_view_get_type())
+G_DECLARE_FINAL_TYPE(FlickGtkView, flick_gtk_view, FLICK, GTK_VIEW, GtkWidget)
+
+struct _FlickGtkView {
+    GtkWidget parent_instance;
+    FlickGtkViewCallbacks callbacks;
+    int natural_width;
+    int natural_height;
+};
+
+G_DEFINE_FINAL_TYPE(FlickGtkView, flick_gtk_view, GTK_TYPE_WIDGET)
+
+static void flick_gtk_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    FlickGtkView *self = FLICK_GTK_VIEW(widget);
+    if (self->callbacks.snapshot == NULL) return;
+    self->callbacks.snapshot(self->callbacks.context, snapshot, gtk_widget_get_width(widget), gtk_widget_get_height(widget));
+}
+
+static void flick_gtk_view_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum, int *natural,
+                                   int *minimum_baseline, int *natural_baseline) {
+    (void)for_size;
+    FlickGtkView *self = FLICK_GTK_VIEW(widget);
+    *minimum = 1;
+    *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? self->natural_width : self->natural_height;
+    *minimum_baseline = -1;
+    *natural_baseline = -1;
+}
+
+static void flick_gtk_view_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)baseline;
+    FlickGtkView *self = FLICK_GTK_VIEW(widget);
+    if (self->callbacks.size_allocate != NULL) self->callbacks.size_allocate(self->callbacks.context, width, height);
+}
+
+static void flick_gtk_view_dispose(GObject *object) {
+    FlickGtkView *self = FLICK_GTK_VIEW(object);
+    FlickGtkViewCallbacks callbacks = self->callbacks;
+    self->callbacks = (FlickGtkViewCallbacks){0};
+    if (callbacks.release != NULL) callbacks.release(callbacks.context);
+    G_OBJECT_CLASS(flick_gtk_view_parent_class)->dispose(object);
+}
+
+static void flick_gtk_view_class_init(FlickGtkViewClass *klass) {
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    widget_class->snapshot = flick_gtk_view_snapshot;
+    widget_class->measure = flick_gtk_view_measure;
+    widget_class->size_allocate = flick_gtk_view_size_allocate;
+    G_OBJECT_CLASS(klass)->dispose = flick_gtk_view_dispose;
+    gtk_widget_class_set_css_name(widget_class, "flicklist");
+    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_LIST);
+}
+
+static void flick_gtk_view_init(FlickGtkView *self) {
+    self->natural_width = 375;
+    self->natural_height = 667;
+    gtk_widget_set_focusable(GTK_WIDGET(self), TRUE);
+    gtk_widget_set_overflow(GTK_WIDGET(self), GTK_OVERFLOW_HIDDEN);
+}
+
+GtkWidget *flick_gtk_view_new(FlickGtkViewCallbacks callbacks, int natural_width, int natural_height) {
+    FlickGtkView *self = g_object_new(FLICK_TYPE_GTK_VIEW, NULL);
+    self->callbacks = callbacks;
+    self->natural_width = natural_width;
+    self->natural_height = natural_height;
+    return GTK_WIDGET(self);
+}
+
+void flick_gtk_view_set_natural_size(GtkWidget *view, int natural_width, int natural_height) {
+    FlickGtkView *self = FLICK_GTK_VIEW(view);
+    self->natural_width = natural_width;
+    self->natural_height = natural_height;
+    gtk_widget_queue_resize(view);
+}
+
+gulong flick_gtk_connect(gpointer instance, const char *signal, GCallback handler, gpointer data, gboolean after) {
+    return g_signal_connect_data(instance, signal, handler, data, NULL, after ? G_CONNECT_AFTER : 0);
+}
+
+void flick_gtk_emit_dd(gpointer instance, const char *signal, double a, double b) {
+    g_signal_emit_by_name(instance, signal, a, b);
+}
+
+void flick_gtk_emit_idd(gpointer instance, const char *signal, int n, double a, double b) {
+    g_signal_emit_by_name(instance, signal, n, a, b);
+}
+
+void flick_gtk_emit_void(gpointer instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}
+
+gboolean flick_gtk_emit_scroll(gpointer instance, double dx, double dy) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(instance, "scroll", dx, dy, &handled);
+    return handled;
+}
+
+gboolean flick_gtk_emit_key(gpointer instance, guint keyval, GdkModifierType state) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(instance, "key-pressed", keyval, 0u, state, &handled);
+    return handled;
+}

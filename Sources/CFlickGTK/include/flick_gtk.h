@@ -1,0 +1,38 @@
+// FlickGtkView: the GtkWidget subclass that hosts a Flick list. GObject subclassing stays in C;
+// every vfunc calls back into Swift through the function pointers given at creation.
+// Main thread only (GTK's).
+#ifndef FLICK_GTK_H
+#define FLICK_GTK_H
+
+#include <gtk/gtk.h>
+
+/// What the widget calls. `context` is handed back unchanged; `release` runs once, when the
+/// widget is disposed, so the Swift host can let go of itself.
+typedef struct FlickGtkViewCallbacks {
+    void *context;
+    void (*snapshot)(void *context, GtkSnapshot *snapshot, int width, int height);
+    void (*size_allocate)(void *context, int width, int height);
+    void (*release)(void *context);
+} FlickGtkViewCallbacks;
+
+/// A new focusable widget asking for `natural_width` × `natural_height` points.
+GtkWidget *flick_gtk_view_new(FlickGtkViewCallbacks callbacks, int natural_width, int natural_height);
+
+/// Changes the size the widget asks for.
+void flick_gtk_view_set_natural_size(GtkWidget *view, int natural_width, int natural_height);
+
+// Signal helpers: g_signal_connect is a macro and g_signal_emit_by_name is variadic, so Swift
+// reaches both through these.
+gulong flick_gtk_connect(gpointer instance, const char *signal, GCallback handler, gpointer data, gboolean after);
+/// Emits a signal taking (double, double) — drag-begin, drag-update, drag-end, decelerate.
+void flick_gtk_emit_dd(gpointer instance, const char *signal, double a, double b);
+/// Emits a signal taking (int, double, double) — GtkGestureClick's pressed and released.
+void flick_gtk_emit_idd(gpointer instance, const char *signal, int n, double a, double b);
+/// Emits a signal taking nothing — scroll-begin, scroll-end, stopped.
+void flick_gtk_emit_void(gpointer instance, const char *signal);
+/// Emits GtkEventControllerScroll's scroll (dx, dy); returns whether it was handled.
+gboolean flick_gtk_emit_scroll(gpointer instance, double dx, double dy);
+/// Emits GtkEventControllerKey's key-pressed; returns whether it was handled.
+gboolean flick_gtk_emit_key(gpointer instance, guint keyval, GdkModifierType state);
+
+#endif

@@ -1,0 +1,43 @@
+import FlickCore
+
+/// Everything a `FlickListView` is set up with. Plain value.
+public struct GtkListConfiguration: Sendable {
+    /// The size the widget asks for, points; default 375 × 667 (a phone). It takes whatever
+    /// GTK allocates.
+    public var naturalSize = Size(width: 375, height: 667)
+    /// Frames per second scripts count in (a script's `wait 1` is `hz` frames); `nil` (the
+    /// default) takes the frame clock's refresh rate, 60 Hz until it is known.
+    public var hz: Double?
+    /// Scripted runs that must not depend on the machine's speed (tests): before each frame
+    /// the engine's workers finish everything queued and the clock moves by exactly `1 / hz`.
+    public var lockstep = false
+    /// Frames kept in `FlickListView.frames`; default 36,000 (the older half dropped past it).
+    public var frameLogLimit = 36_000
+    /// Frames a texture may go unused before it is released; default 90.
+    public var evictTexturesAfterFrames = 90
+    /// Seconds a height change must hold before the engine is rebuilt for it; default 0.25.
+    public var resizeSettleSeconds = 0.25
+    /// Longest the previous engine's frame stays on screen after a rebuild; default 0.5 s.
+    public var handoffSeconds = 0.5
+    /// Points a wheel notch scrolls; default 60.
+    public var pointsPerWheelNotch = 60.0
+    /// Points an arrow key scrolls; default 60.
+    public var pointsPerLine = 60.0
+    /// Whether a vertical scrollbar is shown over the right edge; default true.
+    public var showsScrollbar = true
+
+    public init() {}
+}
+
+/// A tap on the list — by pointer or by Enter on a focused link. Plain value.
+public struct GtkListTap<Target: Hashable & Sendable>: Sendable {
+    /// The row tapped and where in it, row points.
+    public let row: Int
+    public let local: Point
+    /// What the tap hit, when the interaction found something there.
+    public let target: Target?
+    /// The interaction's description of the target.
+    public let description: String?
+    /// Enter on a focused link (rather than a pointer).
+    public let byKeyboard: Bool
+}
