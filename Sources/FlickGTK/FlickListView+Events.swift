@@ -32,6 +32,7 @@ extension FlickListView: GtkListEvents {
         GObject.connect(GObject.pointer(click), "released", GtkCallbacks.released, data: context)
         GObject.connect(GObject.pointer(click), "cancel", GtkCallbacks.cancelled, data: context)
         gtk_widget_add_controller(canvas, click)
+        controllers.click = click
 
         let drag = gtk_gesture_drag_new()!
         GObject.connect(GObject.pointer(drag), "drag-begin", GtkCallbacks.dragBegin, data: context)
@@ -39,6 +40,7 @@ extension FlickListView: GtkListEvents {
         GObject.connect(GObject.pointer(drag), "drag-end", GtkCallbacks.dragEnd, data: context)
         GObject.connect(GObject.pointer(drag), "cancel", GtkCallbacks.cancelled, data: context)
         gtk_widget_add_controller(canvas, drag)
+        controllers.drag = drag
 
         let flags = GtkEventControllerScrollFlags(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue)
         let scroll = gtk_event_controller_scroll_new(flags)!
@@ -47,10 +49,12 @@ extension FlickListView: GtkListEvents {
         GObject.connect(GObject.pointer(scroll), "scroll-end", GtkCallbacks.scrollEnd, data: context)
         GObject.connect(GObject.pointer(scroll), "decelerate", GtkCallbacks.decelerate, data: context)
         gtk_widget_add_controller(canvas, scroll)
+        controllers.scroll = scroll
 
         let keys = gtk_event_controller_key_new()!
         GObject.connect(GObject.pointer(keys), "key-pressed", GtkCallbacks.keyPressed, data: context)
         gtk_widget_add_controller(canvas, keys)
+        controllers.keys = keys
 
         let focus = gtk_event_controller_focus_new()!
         GObject.connect(GObject.pointer(focus), "leave", GtkCallbacks.focusLeave, data: context)

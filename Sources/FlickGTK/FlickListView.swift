@@ -67,6 +67,8 @@ public final class FlickListView<Interaction: KeyboardLinks> {
     var pendingAnchor: (row: Int, offsetInRow: Double)?
     var pendingViewport: (size: Size, since: Double)?
     var settingAdjustment = false
+    /// The canvas's event controllers (owned by the canvas; tests emit their signals).
+    var controllers = GtkControllers()
     var frameIndex = 0
     var virtualTime = 0.0
     var refreshHz: Double?
@@ -184,4 +186,12 @@ private final class PlaceholderEvents: GtkListEvents {
     func focusLeft() {}
     func scaleFactorChanged() {}
     func adjustmentValueChanged() {}
+}
+
+/// The event controllers on the canvas, kept to emit their signals in tests.
+struct GtkControllers {
+    var click: OpaquePointer?
+    var drag: OpaquePointer?
+    var scroll: OpaquePointer?
+    var keys: OpaquePointer?
 }

@@ -1,0 +1,169 @@
+import CFlickGTK
+import CGtk4
+import Flick
+@testable import FlickGTK
+import FlickWindow
+import Foundation
+import Testing
+
+/// The GTK widget under Xvfb (`make test` runs the suite in `xvfb-run` with GLib warnings
+/// fatal). GTK lives on one thread, so the suite is main-actor and serialized; GTK is
+/// initialised once. Input arrives as GTK signals emitted on the widget's own controllers.
+@Suite("FlickListView in a GTK window", .serialized)
+@MainActor
+struct FlickListViewTests {
+    @Test func drawsTheSameFrameAsTheHeadlessRender() throws {
+        let bed = try GtkTestbed()
+        defer { bed.close() }
+        let shot = try #require(GtkCapture.capture(bed.view.canvas, scale: bed.view.scale), "GTK's renderer gave no frame")
+
+        var configuration = CellList<Int>.Configuration.timeline
+        configuration.viewport = GtkTestbed.viewport
+        configuration.scale = bed.view.scale
+        let reference = CellList<Int>(configuration: configuration)
+        reference.apply(snapshot: GtkTestbed.notes(300))
+        let display = HeadlessDisplay(engine: reference.engine, hz: 60, pacing: .lockstep)
+        display.play(ScrollScript(steps: [.wait(seconds: 0.05), .settle]))
+        let expected = reference.engine.compositor.framebuffer.snapshot()
+
+        #expect(bed.view.engine.visibleRowsFullyDrawn)
+        try #require(shot.pixelSize == expected.pixelSize, "GTK drew \(shot.pixelSize), headless \(expected.pixelSize)")
+        var differing = 0
+        for y in 0..<shot.pixelSize.height {
+            for x in 0..<shot.pixelSize.width where shot.pixel(x: x, y: y).maxChannelDifference(to: expected.pixel(x: x, y: y)) > 24 {
+                differing += 1
+            }
+        }
+        let fraction = Double(differing) / Double(shot.pixelSize.area)
+        #expect(fraction < 0.005, "\(String(format: "%.2f", fraction * 100))% of pixels differ from the headless frame")
+        #expect(bed.view.texturesMade > 0)
+    }
+
+    @Test func aDragMovesTheListAndAReleaseFlings() throws {
+        let bed = try GtkTestbed()
+        defer { bed.close() }
+        let click = try #require(bed.view.controllers.click), drag = try #require(bed.view.controllers.drag)
+        let start = bed.view.engine.contentOffset
+        flick_gtk_emit_idd(gpointer(click), "pressed", 1, 180, 500)
+        flick_gtk_emit_dd(gpointer(drag), "drag-begin", 180, 500)
+        for step in 1...10 {
+            bed.frames(1)
+            flick_gtk_emit_dd(gpointer(drag), "drag-update", 0, -30 * Double(step))
+        }
+        bed.frames(1)
+        // The drag starts where the finger left the tap slop (30 pt in), then follows it 1:1.
+        #expect(abs(bed.view.engine.contentOffset - start - 270) < 1, "the content follows the finger: \(bed.view.engine.contentOffset)")
+        flick_gtk_emit_dd(gpointer(drag), "drag-end", 0, -300)
+        bed.frames(2)
+        #expect(bed.view.engine.physics.phase == .decelerating, "a moving release flings")
+        bed.settle()
+        #expect(bed.view.engine.contentOffset > start + 400, "the fling carried on past the finger")
+        #expect(bed.view.taps.isEmpty, "a drag is not a tap")
+    }
+
+    @Test func kineticTouchpadScrollFlingsAndAWheelNotchGlides() throws {
+        let bed = try GtkTestbed()
+        defer { bed.close() }
+        let scroll = try #require(bed.view.controllers.scroll)
+        let start = bed.view.engine.contentOffset
+        // A touchpad: the content follows the fingers, then GTK's kinetic velocity flings.
+        flick_gtk_emit_void(gpointer(scroll), "scroll-begin")
+        for _ in 0..<5 {
+            bed.view.scrolled(dx: 0, dy: 40, discrete: false)
+            bed.frames(1)
+        }
+        #expect(abs(bed.view.engine.contentOffset - start - 200) < 1, "touchpad deltas move the content 1:1")
+        bed.frames(6)  // the fingers rest: the drag alone would end without a fling
+        flick_gtk_emit_void(gpointer(scroll), "scroll-end")
+        flick_gtk_emit_dd(gpointer(scroll), "decelerate", 0, 3_000)
+        bed.frames(1)
+        #expect(bed.view.engine.physics.phase == .decelerating)
+        #expect((2_500...3_000).contains(bed.view.engine.physics.velocity), "the fling has GTK's velocity: \(bed.view.engine.physics.velocity)")
+        bed.settle()
+        let afterFling = bed.view.engine.contentOffset
+        #expect(afterFling > start + 500)
+
+        // A wheel notch (no smooth-scroll event: GTK reports wheel units) glides 60 points.
+        #expect(flick_gtk_emit_scroll(gpointer(scroll), 0, 1) != 0, "the list takes the wheel")
+        bed.settle()
+        #expect(abs(bed.view.engine.contentOffset - afterFling - 60) < 2, "moved \(bed.view.engine.contentOffset - afterFling)")
+    }
+
+    @Test func aClickOnAMentionIsPressedThenReported() throws {
+        let bed = try GtkTestbed()
+        defer { bed.close() }
+        let click = try #require(bed.view.controllers.click)
+        let link = try #require(bed.firstLink(), "a link on the first screen")
+        flick_gtk_emit_idd(gpointer(click), "pressed", 1, link.frame.midX, link.frame.midY)
+        bed.frames(3)
+        #expect(bed.view.currentPress != nil, "the press hit the link")
+        #expect(bed.view.engine.showsPressedAppearance, "the pressed look, drawn on a worker, is on screen")
+        flick_gtk_emit_idd(gpointer(click), "released", 1, link.frame.midX, link.frame.midY)
+        bed.frames(1)
+        let tap = try #require(bed.view.taps.last)
+        #expect(tap.description == link.label)
+        #expect(tap.byKeyboard == false)
+        #expect(bed.view.currentPress == nil)
+    }
+
+    @Test func resizeKeepsTheAnchorRow() throws {
+        let bed = try GtkTestbed()
+        defer { bed.close() }
+        bed.view.engine.jump(toRow: 40, time: bed.view.now)
+        bed.settle()
+        bed.view.engine.setContentOffset(bed.view.engine.contentOffset + 10, time: bed.view.now)
+        bed.settle()
+        let before = bed.view.anchor
+        #expect(before.row == 40)
+        bed.view.resizeWindow(to: Size(width: 375, height: 480))
+        bed.view.play(WindowScript(steps: [.list(.wait(seconds: 0.5)), .list(.settle)]))
+        #expect(bed.view.engine.viewport.height == 480, "the engine was rebuilt for the new height")
+        #expect(bed.view.anchor.row == before.row)
+        #expect(abs(bed.view.anchor.offsetInRow - before.offsetInRow) < 1)
+
+        bed.view.resizeWindow(to: Size(width: 300, height: 480))
+        bed.view.play(WindowScript(steps: [.list(.wait(seconds: 0.5)), .list(.settle)]))
+        #expect(bed.view.engine.width == 300, "a new width relayouts")
+        #expect(bed.view.anchor.row == before.row)
+    }
+
+    @Test func aScaleChangeKeepsTheAnchorRowAndDrawsSharper() throws {
+        let bed = try GtkTestbed()
+        defer { bed.close() }
+        bed.view.engine.jump(toRow: 25, time: bed.view.now)
+        bed.settle()
+        let before = bed.view.anchor
+        let other = bed.view.scale.value == 1 ? DisplayScale.two : DisplayScale.one
+        bed.view.displayScaleChanged(to: other)
+        bed.settle()
+        #expect(bed.view.engine.scale == other)
+        #expect(bed.view.anchor.row == before.row)
+        #expect(abs(bed.view.anchor.offsetInRow - before.offsetInRow) < 1)
+        let cell = try #require(bed.view.engine.compositor.layers.first { $0.role == .cell })
+        #expect(cell.bitmap.scale == other, "rows are drawn at the new scale")
+    }
+
+    @Test func tabMovesFocusBetweenLinksAndEnterActivates() throws {
+        let bed = try GtkTestbed()
+        defer { bed.close() }
+        let keys = try #require(bed.view.controllers.keys)
+        gtk_widget_grab_focus(bed.view.canvas)
+        #expect(flick_gtk_emit_key(gpointer(keys), guint(GDK_KEY_Tab), GdkModifierType(rawValue: 0)) != 0)
+        let first = try #require(bed.view.focusedLink, "Tab focused a link")
+        #expect(flick_gtk_emit_key(gpointer(keys), guint(GDK_KEY_Tab), GdkModifierType(rawValue: 0)) != 0)
+        let second = try #require(bed.view.focusedLink)
+        #expect(second.frame != first.frame, "the second Tab moved on")
+        #expect(second.frame.minY >= first.frame.minY, "in reading order")
+        #expect(flick_gtk_emit_key(gpointer(keys), guint(GDK_KEY_ISO_Left_Tab), GdkModifierType(rawValue: 1)) != 0)
+        #expect(bed.view.focusedLink?.frame == first.frame, "Shift+Tab went back")
+        #expect(flick_gtk_emit_key(gpointer(keys), guint(GDK_KEY_Return), GdkModifierType(rawValue: 0)) != 0)
+        let tap = try #require(bed.view.taps.last)
+        #expect(tap.byKeyboard)
+        #expect(tap.row == first.row)
+
+        let top = bed.view.engine.contentOffset
+        #expect(flick_gtk_emit_key(gpointer(keys), guint(GDK_KEY_Page_Down), GdkModifierType(rawValue: 0)) != 0)
+        bed.settle()
+        #expect(abs(bed.view.engine.contentOffset - top - GtkTestbed.viewport.height * 0.9) < 2, "Page Down scrolls 90% of a page")
+    }
+}

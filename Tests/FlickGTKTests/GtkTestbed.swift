@@ -1,0 +1,91 @@
+import CGtk4
+import Flick
+@testable import FlickGTK
+import FlickWindow
+import Foundation
+import Testing
+
+/// A note with links: rich text whose mentions, topics and URLs are hit regions.
+struct LinkNoteKind: CellKind {
+    struct Layout: CellLayout {
+        let height: Double
+        let text: TextLayout
+        let hitRegions: [HitRegion]
+        var skeletonBoxes: [Rect] { [Rect(x: 16, y: 12, width: text.size.width, height: text.size.height)] }
+    }
+
+    func layout(_ note: String, in environment: CellEnvironment) -> Layout {
+        let text = environment.text.layout(parsing: note, style: TextStyle(), width: environment.width - 32)
+        let regions = text.text.links.map { run in
+            HitRegion(label: text.text.text(of: run), rects: text.rects(for: run.displayRange).map { $0.offsetBy(dx: 16, dy: 12) })
+        }
+        return Layout(height: environment.scale.ceil(text.size.height) + 24, text: text, hitRegions: regions)
+    }
+
+    func draw(_ layout: Layout, in canvas: Canvas, state: CellState) {
+        var highlighted: RichTextRun?
+        if case .pressed(let region) = state { highlighted = layout.text.text.links.first { layout.text.text.text(of: $0) == region.label } }
+        layout.text.draw(in: canvas, at: Point(x: 16, y: 12), highlightedLink: highlighted)
+    }
+}
+
+/// A list of notes in a GTK window, run in lockstep (workers finish each frame's work, the
+/// clock moves one frame per frame), so what a frame shows does not depend on the machine.
+/// GTK is initialised once, on the main thread; the suite runs its tests one at a time.
+@MainActor
+struct GtkTestbed {
+    static let viewport = Size(width: 375, height: 667)
+
+    let list: CellList<Int>
+    let view: FlickListView<CellInteraction<Int>>
+    let window: UnsafeMutablePointer<GtkWidget>
+
+    static func notes(_ count: Int) -> [Cell<Int>] {
+        (0..<count).map { index in
+            let text = index % 3 == 0
+                ? "Note \(index): hello @alice\(index) and @bob, see #topic\(index)# at https://example.org/\(index)"
+                : "Note \(index) is a longer paragraph of plain words that wraps over a few lines so rows differ in height, with @carol\(index) in it."
+            return Cell(id: index, kind: LinkNoteKind(), content: text)
+        }
+    }
+
+    init(rows: Int = 300) throws {
+        try #require(GtkHost.initialize(), "GTK cannot open a display: run under xvfb-run (make test does)")
+        var configuration = CellList<Int>.Configuration.timeline
+        configuration.viewport = Self.viewport
+        let list = CellList<Int>(configuration: configuration)
+        list.apply(snapshot: Self.notes(rows))
+        self.list = list
+        var gtk = GtkListConfiguration()
+        gtk.naturalSize = Self.viewport
+        gtk.lockstep = true
+        gtk.hz = 60
+        view = FlickListView(interaction: CellInteraction<Int>(), configuration: gtk) { viewport, scale in
+            list.rebuild(viewport: viewport, pipeline: .flick, scale: scale)
+        }
+        window = GtkHost.window(title: "FlickGTKTests", size: Self.viewport, child: view.widget)
+        settle()
+    }
+
+    func close() { GtkHost.close(window) }
+
+    /// Runs `count` frames of GTK's frame clock.
+    func frames(_ count: Int) { view.run(untilFrame: view.framesRun + count) }
+
+    /// Runs frames until scrolling has stopped and the visible rows are drawn (5 s of frames at most).
+    func settle() {
+        view.play(WindowScript(steps: [.list(.wait(seconds: 0.05)), .list(.settle)]))
+    }
+
+    /// The first link on screen whose boxes are one rectangle inside the viewport, in viewport points.
+    func firstLink(in rows: ClosedRange<Double> = 0...Self.viewport.height) -> (label: String, frame: Rect)? {
+        for row in view.engine.lastContents.map(\.row).sorted() {
+            guard let layout = view.layout(ofRow: row), let top = view.rowTop(row) else { continue }
+            for region in layout.hitRegions where region.rects.count == 1 {
+                let frame = region.rects[0].offsetBy(dx: 0, dy: top)
+                if frame.minY >= rows.lowerBound, frame.maxY <= rows.upperBound { return (region.label, frame) }
+            }
+        }
+        return nil
+    }
+}
