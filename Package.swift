@@ -17,11 +17,16 @@ let package = Package(
         .library(name: "FlickWindow", targets: ["FlickWindow"]),
         .library(name: "Flick", targets: ["Flick"]),
         .library(name: "FlickChat", targets: ["FlickChat"]),
+        .library(name: "FlickLive", targets: ["FlickLive"]),
+        .library(name: "FlickGTK", targets: ["FlickGTK"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `flick serve`: the feed server on loopback (FlickServer), and its logger.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `make docs`: the front door's documentation (DocC).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -36,6 +41,7 @@ let package = Package(
         .systemLibrary(
             name: "CCodecs", pkgConfig: "libturbojpeg libwebp libpng",
             providers: [.apt(["libturbojpeg0-dev", "libwebp-dev", "libpng-dev"])]),
+        .systemLibrary(name: "CGtk4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
 
         // Engine.
         .target(
@@ -58,6 +64,12 @@ let package = Package(
         .target(name: "Flick", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickImage", "FlickList", "FlickWindow"]),
         // The second client: a chat list, built only on `Flick`.
         .target(name: "FlickChat", dependencies: ["Flick"]),
+        // The live timeline: a feed client paging a server into the store, with infinite
+        // scroll, pull to refresh, new posts on top and the offline cache.
+        .target(name: "FlickLive", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickList", "FlickTimeline"]),
+        // Flick inside GTK4 apps: the widget class in C (GObject subclassing), the host in Swift.
+        .target(name: "CFlickGTK", dependencies: ["CGtk4"]),
+        .target(name: "FlickGTK", dependencies: ["Flick", "FlickWindow", "CGtk4", "CFlickGTK"]),
 
         // The first client: a Weibo-style timeline.
         .target(
@@ -67,12 +79,20 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
 
+        // The feed server: pages of a FeedStore over HTTP, with drills (`flick serve`).
+        .target(
+            name: "FlickServer",
+            dependencies: [
+                "FlickCore", "FlickTimeline", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
         // The `flick` command.
         .executableTarget(
             name: "FlickCLI",
             dependencies: [
                 "FlickCore", "FlickRaster", "FlickText", "FlickList", "FlickTimeline", "FlickImage", "FlickWindow",
-                "Flick", "FlickChat", "CPangoCairo",
+                "Flick", "FlickChat", "CPangoCairo", "FlickGTK", "CGtk4", "FlickServer", "FlickLive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -95,6 +115,13 @@ let package = Package(
             exclude: ["Server"]),
         .testTarget(name: "FlickWindowTests", dependencies: ["FlickWindow", "FlickList", "FlickRaster", "FlickTestSupport"]),
         .testTarget(name: "FlickCLITests", dependencies: ["FlickCLI", "FlickRaster"]),
+        .testTarget(
+            name: "FlickServerTests",
+            dependencies: ["FlickServer", "FlickTimeline", "FlickCLI", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "FlickGTKTests", dependencies: ["FlickGTK", "Flick", "FlickTestSupport", "CGtk4", "CFlickGTK"]),
+        .testTarget(
+            name: "FlickLiveTests",
+            dependencies: ["FlickLive", "FlickServer", "FlickTimeline", "FlickList", "FlickTestSupport"]),
         .testTarget(name: "FlickChatTests", dependencies: ["Flick", "FlickChat", "FlickTestSupport"]),
         .testTarget(
             name: "FlickTimelineTests",

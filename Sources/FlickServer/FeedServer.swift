@@ -72,7 +72,7 @@ public final class FeedServer: Sendable {
     /// no whole-file check) and serves it with the images beside it. Runs on the calling
     /// thread (opening reads the heights table).
     public convenience init(databasePath: String, configuration: Configuration = .default) throws(FeedStore.Error) {
-        let store = try FeedStore(path: databasePath, configuration: .viewing)
+        let store = try Self.openStore(at: databasePath)
         let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
         self.init(store: store, feedFolder: folder, configuration: configuration)
     }
@@ -98,7 +98,9 @@ public final class FeedServer: Sendable {
             folder: feedFolder.appendingPathComponent("images", isDirectory: true), maxBytes: configuration.maxImageBytes)
         let responder = FeedResponder(configuration: configuration, timeline: timeline, images: images, base: base)
         var logger = Logger(label: "flick.serve")
-        logger.logLevel = .error
+        // `stop()` cancels the server, and Hummingbird logs each connection it cuts at
+        // `.error`; only failures worse than that are worth a line on stderr.
+        logger.logLevel = .critical
         let app = Application(
             responder: responder,
             configuration: ApplicationConfiguration(
@@ -171,6 +173,29 @@ public final class FeedServer: Sendable {
                     return
                 }
                 _ = try? timeline.add(1)
+            }
+        }
+    }
+
+    /// Serializes store openings in this process: opening switches the file to WAL and
+    /// runs the migration in a write transaction, and two openings of one file at once make
+    /// the second fail with "database is locked" (SQLite answers busy at once by default).
+    private static let openingLock = NSLock()
+    /// Tries when another process holds the lock while opening; 0.1 s apart (5 s in all).
+    private static let openingAttempts = 50
+
+    /// Opens the store at `path` for reading, waiting out another opener of the same file.
+    static func openStore(at path: String) throws(FeedStore.Error) -> FeedStore {
+        openingLock.lock()
+        defer { openingLock.unlock() }
+        var attempt = 1
+        while true {
+            do {
+                return try FeedStore(path: path, configuration: .viewing)
+            } catch {
+                guard attempt < openingAttempts, error.description.contains("database is locked") else { throw error }
+                attempt += 1
+                Thread.sleep(forTimeInterval: 0.1)
             }
         }
     }

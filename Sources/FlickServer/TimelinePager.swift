@@ -57,8 +57,6 @@ struct TimelinePager: Sendable {
         if let lastIndex, lastIndex + 1 < timeline.count {
             let lastID = try timeline.posts(in: lastIndex..<(lastIndex + 1)).first?.id
             next = lastID.map { link("before", $0, limit) }
-        } else if lastIndex == nil, timeline.count > 0 {
-            next = nil
         }
         if selected.contains(.loopingNext), next != nil, timeline.count > limit,
             let secondPageAnchor = try timeline.posts(in: (limit - 1)..<limit).first
