@@ -40,13 +40,22 @@ extension ScrollPhysics {
     /// The content moved under the viewport by `delta` points — rows above the first visible
     /// one got exact heights (see ``HeightIndex/setExactHeights(_:anchoredAt:)``) — so the
     /// offset moves with it and the visible rows stay put. A coast keeps its velocity and its
-    /// landing moves by `delta`; a drag keeps following the finger; an animation keeps its
-    /// destination and eases there from the shifted position.
+    /// landing moves by `delta`; a bounce springs toward its edge moved by `delta`; a drag
+    /// keeps following the finger; an animation keeps its destination and eases there from
+    /// the shifted position.
     public mutating func adjustContentOffset(by delta: Double, time: Double) {
         step(to: time)
         contentOffset += delta
         tracker.shift(by: delta)
-        replan()
+        if case .bouncing(let spring) = motion, bounds.contains(spring.edge + delta) {
+            // A bounce goes on toward its edge moved with the content (a refresh header
+            // settling while new rows land above), rather than coasting from where it is; an
+            // edge moved out of the bounds (content that grew past a short list) replans.
+            motion = .bouncing(
+                Spring(start: self.time, position: contentOffset, velocity: velocity, edge: spring.edge + delta, configuration: configuration))
+        } else {
+            replan()
+        }
     }
 
     /// Points a running animation at a new destination (the target row's position became
@@ -67,6 +76,16 @@ extension ScrollPhysics {
     public mutating func setContentHeight(_ height: Double, time: Double) {
         step(to: time)
         contentHeight = height
+        replan()
+    }
+
+    /// New space beyond the content's ends (a refresh header held open, a footer shown or
+    /// gone); as ``setContentHeight(_:time:)``: an offset left outside the new bounds springs
+    /// back, a coast re-aims.
+    public mutating func setInsets(_ insets: ScrollInsets, time: Double) {
+        step(to: time)
+        guard insets != self.insets else { return }
+        self.insets = insets
         replan()
     }
 

@@ -56,6 +56,9 @@ public struct ScrollPhysics: Sendable {
     public internal(set) var velocity = 0.0
     public internal(set) var contentHeight: Double
     public internal(set) var viewportHeight: Double
+    /// Space the content may rest in beyond its ends, points: a refresh header held open above
+    /// the first row (`top`), a footer below the last (`bottom`). Default none.
+    public internal(set) var insets = ScrollInsets()
     /// The latest time seen. Calls with an earlier time are treated as happening now.
     public internal(set) var time: Double
     var motion = Motion.resting
@@ -83,8 +86,11 @@ public struct ScrollPhysics: Sendable {
         }
     }
 
-    /// The offsets the content rests within: 0…max(0, contentHeight − viewportHeight).
-    public var bounds: ClosedRange<Double> { 0...max(0, contentHeight - viewportHeight) }
+    /// The offsets the content rests within: −top…max(−top, contentHeight + bottom −
+    /// viewportHeight), with `insets` (0…max(0, contentHeight − viewportHeight) without).
+    public var bounds: ClosedRange<Double> {
+        -insets.top...max(-insets.top, contentHeight + insets.bottom - viewportHeight)
+    }
 
     /// Where the current motion will come to rest — the projected landing of a fling (clamped
     /// to the bounds, since a fling past an edge bounces back onto it), the edge of a bounce,

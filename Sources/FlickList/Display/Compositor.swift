@@ -79,13 +79,27 @@ public final class Compositor {
         }
     }
 
+    /// A list accessory (header, footer, badge) placed in the viewport, drawn over the rows.
+    public struct Accessory {
+        public let accessory: ListAccessory
+        public let origin: Point
+        public let placement: ListAccessory.Placement
+
+        public init(accessory: ListAccessory, origin: Point, placement: ListAccessory.Placement) {
+            self.accessory = accessory
+            self.origin = origin
+            self.placement = placement
+        }
+    }
+
     /// Composes one frame; returns what each row showed and fills the pixel counts of `stats`.
     /// `departing` bitmaps (update animations) are drawn in gaps no row covers, uncounted.
-    /// `sticky` (a section header stuck to the top edge) is drawn over everything, uncounted.
+    /// `sticky` (a section header stuck to the top edge) is drawn over the rows, and
+    /// `accessories` over everything, uncounted.
     @discardableResult
     public func compose(
         _ rows: [Row], departing: [Departing] = [], sticky: (row: Int, bitmap: Bitmap, top: Double)? = nil,
-        stats: inout FrameStats
+        accessories: [Accessory] = [], stats: inout FrameStats
     ) -> [RowContent] {
         // Rows are opaque and copied over what is there; only the area they leave uncovered
         // (above the first row at a bounce, below the last at the end) needs the background.
@@ -165,6 +179,12 @@ public final class Compositor {
         if let sticky {
             layers.append(
                 DisplayLayer(bitmap: sticky.bitmap, origin: Point(x: 0, y: scale.round(sticky.top)), role: .stickyHeader, row: sticky.row, isOpaque: true))
+        }
+        for placed in accessories {
+            layers.append(
+                DisplayLayer(
+                    bitmap: placed.accessory.bitmap, origin: placed.origin, role: .accessory(placed.placement), row: -1,
+                    isOpaque: placed.accessory.isOpaque))
         }
         if drawsFramebuffer {
             for area in blankAreas { framebuffer.fill(area, background) }

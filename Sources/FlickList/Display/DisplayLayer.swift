@@ -18,6 +18,8 @@ public struct DisplayLayer: Sendable {
         case departing
         /// A section header stuck to the top edge over the rows of its section.
         case stickyHeader
+        /// A list accessory: refresh header, paging footer or floating badge.
+        case accessory(ListAccessory.Placement)
     }
 
     public let bitmap: Bitmap

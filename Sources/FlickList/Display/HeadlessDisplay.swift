@@ -31,6 +31,8 @@ public final class HeadlessDisplay<Source: ListDataSource> {
     public private(set) var settles: [Int] = []
     /// The client that performs scripts' edit steps (`insert`, `delete`, `move`, `edit`).
     public var editor: (any ListEditing)?
+    /// The pager scripts' `wait-page` steps watch (a live timeline); nil: none.
+    public var pager: (any ListPaging)?
     private var time = 0.0
     /// The `onFrame` of the replay in progress (cleared when `play` returns).
     private var frameObserver: ((FrameStats) -> Void)?
@@ -99,9 +101,11 @@ extension HeadlessDisplay: ScriptReplayTarget {
         frameObserver?(stats)
     }
 
-    /// A tap lands: stops a fling, and whatever row it hits is recorded in `taps`.
+    /// A tap lands: stops a fling; an accessory under it (a footer's retry, a pill) takes it,
+    /// otherwise whatever row it hits is recorded in `taps`.
     public func scriptBeginTap(at point: Point) {
         engine.touchDown(time: time)
+        if engine.tapAccessory(at: point) { return }
         if let hit = engine.row(at: point) { taps.append((hit.row, hit.local)) }
     }
 }

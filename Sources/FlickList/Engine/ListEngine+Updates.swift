@@ -196,13 +196,29 @@ extension ListEngine {
         if heights.rowCount > 0 { physics.setContentOffset(heights.offset(ofRow: min(top, heights.rowCount - 1)), time: time) }
     }
 
-    /// Runs `update` on the height index and moves the offset by however far the row at the
-    /// top of the viewport moved, so nothing on screen jumps. Main thread.
+    /// Runs `update` on the height index and moves the offset by however far the anchor row
+    /// moved, so nothing the reader reads jumps. Main thread.
     func keepingAnchor(time: Double, _ update: (inout HeightIndex) -> Void) {
-        let anchor = heights.row(atOffset: max(0, physics.contentOffset))
+        let anchor = measuredAnchorRow()
         let correction = heights.keepingAnchor(row: anchor, update)
         physics.setContentHeight(heights.totalHeight, time: time)
         if correction != 0 { physics.adjustContentOffset(by: correction, time: time) }
+    }
+
+    /// The row kept still when heights change: the first row in the viewport whose height is
+    /// measured — what the reader can actually be reading — or the top row when none is. A
+    /// row still at its estimate (just inserted above, or scrolled into from above) takes its
+    /// real height without moving the measured rows under it: its own top moves instead, off
+    /// the top edge. O(visible rows · log n).
+    func measuredAnchorRow() -> Int {
+        let top = heights.row(atOffset: max(0, physics.contentOffset))
+        let bottom = physics.contentOffset + viewport.height
+        var row = top
+        while row < heights.rowCount, heights.offset(ofRow: row) < bottom {
+            if heights.isExact(row: row) { return row }
+            row += 1
+        }
+        return top
     }
 
     /// Applies what the source learned about rows as their data arrived — kinds (so unmeasured

@@ -112,6 +112,14 @@ public final class ListEngine<Source: ListDataSource> {
     var scrollTarget: ScrollTarget?
     /// The pipeline images load through (`nil`: cells show their image placeholders).
     public let imagePipeline: ImagePipeline?
+    /// Header, footer and badge shown beside the rows (`setAccessory`).
+    var accessories = ListAccessories()
+    /// Called at the start of every frame, after the physics stepped and before updates are
+    /// applied: a client that watches the scroll (batch fetching, pull to refresh) looks and
+    /// acts here, so its changes land in the same frame. Main thread.
+    public var beforeFrame: (@MainActor (Double) -> Void)?
+    /// Told when a tap lands on an accessory (`tapAccessory(at:)`). Main thread.
+    public var onAccessoryTap: (@MainActor (ListAccessory.Placement) -> Void)?
 
     public init(
         source: Source, viewport: Size, scale: DisplayScale, placeholder: Bitmap?,
@@ -176,6 +184,8 @@ public final class ListEngine<Source: ListDataSource> {
 
         frameTime = time
         physics.step(to: time)
+        beforeFrame?(time)
+        applyAccessoryInsets(time: time)
         // Where the reader left the bottom edge, before this frame's updates move content.
         bottomGap = physics.bounds.upperBound - physics.contentOffset
         let commitStart = DispatchTime.now().uptimeNanoseconds
@@ -202,7 +212,8 @@ public final class ListEngine<Source: ListDataSource> {
         let departing = animations.isEmpty ? [] : animations.departing(at: time) { heights.offset(ofRow: $0) - physics.contentOffset }
         lastSticky = stickyHeader(visible: plan.visible)
         let contents = compositor.compose(
-            rows, departing: departing, sticky: lastSticky.map { ($0.row, $0.bitmap, $0.top) }, stats: &stats)
+            rows, departing: departing, sticky: lastSticky.map { ($0.row, $0.bitmap, $0.top) },
+            accessories: accessoryLayers(), stats: &stats)
         lastContents = zip(rows.map(\.index), contents).map { ($0, $1) }
         // The naive pipeline loads images with their row, synchronously: none is ever pending.
         stats.imagesPending = plan.visible.reduce(0) { $0 + (store.node(atRow: $1)?.images?.pendingCount ?? 0) }

@@ -19,3 +19,13 @@ public enum ListEdit: Hashable, Sendable {
 public protocol ListEditing: AnyObject {
     func perform(_ edit: ListEdit) -> ListChanges?
 }
+
+/// A list that loads pages (a live timeline): what the `wait-page` script step watches.
+/// Main thread.
+@MainActor
+public protocol ListPaging: AnyObject {
+    /// Pages landed so far (either direction).
+    var pagesLoaded: Int { get }
+    /// Whether a page request is running now.
+    var isLoadingPage: Bool { get }
+}

@@ -1,4 +1,6 @@
+import Dispatch
 import FlickCore
+import Foundation
 
 /// Why a replay ended before its last step: the frame limit was reached, or the target can
 /// run no more frames (a closed window).
@@ -42,6 +44,8 @@ public protocol ScriptReplayTarget: AnyObject {
     func scriptResize(width: Double)
     /// The client that performs scripts' edit steps; nil: the list takes no edits.
     var editor: (any ListEditing)? { get }
+    /// The pager `wait-page` watches; nil: the step only lets one frame pass.
+    var pager: (any ListPaging)? { get }
 }
 
 extension ScriptReplayTarget {
@@ -51,6 +55,7 @@ extension ScriptReplayTarget {
     public func scriptEndDrag() { engine.endDrag(time: now) }
     public func scriptEndTap() {}
     public func scriptResize(width: Double) { engine.resize(width: width, time: now) }
+    public var pager: (any ListPaging)? { nil }
 }
 
 /// Replays `ScrollScript` steps on a target, frame by frame: the one definition of what each
@@ -72,6 +77,11 @@ public struct ScriptReplay<Target: ScriptReplayTarget> {
 
     /// Longest a `settle` step waits, seconds.
     public static var settleLimitSeconds: Double { 5 }
+    /// Longest a `wait-page` step waits, seconds of wall-clock time (pages come over a real
+    /// network while a lockstep clock may run far faster).
+    public static var pageWaitLimitSeconds: Double { 10 }
+    /// The finger travel of a `pull`, points: past any refresh threshold after rubber banding.
+    public static var pullDistance: Double { 400 }
 
     /// Plays `steps` in order. - Returns: whether every step ran (false: stopped first).
     @discardableResult
@@ -148,6 +158,25 @@ public struct ScriptReplay<Target: ScriptReplayTarget> {
             streams.start(edit, every: interval, now: target.now)
         case .stopStreams:
             streams.stop()
+        case .pull:
+            let top = engine.viewport.height * 0.15
+            try play(.drag(fromY: top, toY: top + Self.pullDistance, seconds: 0.5))
+            try play(.wait(seconds: 0.1))
+        case .waitPage:
+            guard let pager = target.pager else { return try frame() }
+            let start = pager.pagesLoaded
+            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.pageWaitLimitSeconds * 1e9)
+            // Frames are paced at the target's rate while waiting, so its clock keeps to the
+            // wall clock the network runs on (a lockstep clock would race through timers).
+            let period = UInt64(1e9 / target.hz)
+            repeat {
+                let frameStart = DispatchTime.now().uptimeNanoseconds
+                try frame()
+                if pager.pagesLoaded > start { break }
+                let elapsed = DispatchTime.now().uptimeNanoseconds - frameStart
+                if elapsed < period { usleep(UInt32((period - elapsed) / 1_000)) }
+            } while DispatchTime.now().uptimeNanoseconds < deadline
+            try frame()
         case .settle:
             let limit = Int(Self.settleLimitSeconds * target.hz)
             var count = 0

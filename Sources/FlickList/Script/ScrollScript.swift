@@ -22,6 +22,8 @@
 /// scrollto 5000 center  # lands exactly on row 5,000: top, center or bottom; `animated` eases
 /// stream insert 0 1 every 0.1   # from now on, repeat an edit every 0.1 s (between frames)
 /// stream stop           # ends every stream
+/// pull                  # pull down past the top and let go: refreshes a live list
+/// wait-page             # wait until the next page has landed (≤ 10 s; a live list)
 /// ```
 public struct ScrollScript: Hashable, Sendable {
     public enum Step: Hashable, Sendable {
@@ -41,6 +43,10 @@ public struct ScrollScript: Hashable, Sendable {
         /// Repeats `edit` every `seconds` while the following steps run.
         case stream(ListEdit, every: Double)
         case stopStreams
+        /// A pull down past the top, released: a live list refreshes.
+        case pull
+        /// Waits until the list's pager lands its next page.
+        case waitPage
     }
 
     /// A line that is not a valid step.
@@ -152,6 +158,12 @@ public struct ScrollScript: Hashable, Sendable {
         case "settle":
             try count(0)
             return .settle
+        case "pull":
+            try count(0)
+            return .pull
+        case "wait-page":
+            try count(0)
+            return .waitPage
         case "insert", "delete", "move", "edit":
             return .change(try edit(command, args, line: line))
         case "scrollto":

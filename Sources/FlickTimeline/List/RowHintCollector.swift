@@ -16,12 +16,15 @@ final class RowHintCollector: Sendable {
     }
 
     private let store: FeedStore
+    /// The stored position of index 0 (the data window's rows are positions from here).
+    private let base: Int
     private let environmentKey: @Sendable (Double, DisplayScale) -> String
     private let environment = LockedBox<Environment?>(nil)
     private let pending = LockedBox([RowHint]())
 
-    init(store: FeedStore, environmentKey: @escaping @Sendable (Double, DisplayScale) -> String) {
+    init(store: FeedStore, base: Int, environmentKey: @escaping @Sendable (Double, DisplayScale) -> String) {
         self.store = store
+        self.base = base
         self.environmentKey = environmentKey
     }
 
@@ -40,7 +43,7 @@ final class RowHintCollector: Sendable {
         guard !posts.isEmpty else { return }
         let rows = firstRow..<(firstRow + posts.count)
         let environment = environment.value
-        let heights = environment.flatMap { try? store.heights(in: rows, layoutKey: $0.key) } ?? []
+        let heights = environment.flatMap { try? store.heights(atPositions: base + rows.lowerBound..<base + rows.upperBound, layoutKey: $0.key) } ?? []
         let found = posts.enumerated().map { offset, post in
             RowHint(
                 row: firstRow + offset, kind: post.kind.index,

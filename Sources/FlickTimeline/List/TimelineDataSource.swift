@@ -33,12 +33,12 @@ public struct TimelineDataSource: ListDataSource {
         window: DataWindow.Configuration = .default
     ) throws {
         self.store = store
-        let rowCount = try store.count()
+        let positions = try store.positions()
         layouter = PostLayouter(spec: spec)
         renderer = PostRenderer(spec: spec)
         self.cache = cache ?? LayoutCache(store: store)
         self.fontScale = fontScale
-        rows = TimelineRows(store: store, rowCount: rowCount, configuration: window) { [layouter] width, scale in
+        rows = TimelineRows(store: store, positions: positions, configuration: window) { [layouter] width, scale in
             layouter.environmentKey(width: width, scale: scale, fontScale: fontScale)
         }
     }

@@ -27,6 +27,10 @@ public final class TimelineRows: Sendable {
 
     public let window: DataWindow
     private let store: FeedStore
+    /// The stored position of the window's row 0: the store's first position when the rows
+    /// were made. Posts prepended to the store later sit below it and are shown as local
+    /// posts, so nothing the window holds moves.
+    private let base: Int
     private let order: LockedBox<RowOrder<Post>>
     private let hints: RowHintCollector
     private let statistics = LockedBox(Statistics())
@@ -34,17 +38,20 @@ public final class TimelineRows: Sendable {
     private let rehintQueue = DispatchQueue(label: "flick.timeline.hints", qos: .userInitiated)
 
     /// - Parameters:
+    ///   - positions: the stored positions shown (`FeedStore.positions()`).
     ///   - environmentKey: the persisted-height key for a width and scale (`PostLayouter`).
     public init(
-        store: FeedStore, rowCount: Int, configuration: DataWindow.Configuration = .default,
+        store: FeedStore, positions: Range<Int>, configuration: DataWindow.Configuration = .default,
         environmentKey: @escaping @Sendable (Double, DisplayScale) -> String
     ) {
-        let hints = RowHintCollector(store: store, environmentKey: environmentKey)
+        let hints = RowHintCollector(store: store, base: positions.lowerBound, environmentKey: environmentKey)
         self.hints = hints
         self.store = store
-        order = LockedBox(RowOrder(storedCount: rowCount))
+        base = positions.lowerBound
+        order = LockedBox(RowOrder(storedCount: positions.count))
         window = DataWindow(
-            loader: HintingLoader(store: store, hints: hints), rowCount: rowCount, configuration: configuration)
+            loader: HintingLoader(store: store, base: positions.lowerBound, hints: hints), rowCount: positions.count,
+            configuration: configuration)
     }
 
     /// Counters since the rows were made.
@@ -71,7 +78,7 @@ public final class TimelineRows: Sendable {
         case .stored(let position):
             let post = window.post(at: position)
             statistics.withLock { post == nil ? ($0.directReads += 1) : ($0.windowHits += 1) }
-            return post ?? (try? store.posts(in: position..<(position + 1)).first)
+            return post ?? (try? store.posts(atPositions: base + position..<(base + position + 1)).first)
         case .local(let post):
             return post
         }
@@ -90,6 +97,31 @@ public final class TimelineRows: Sendable {
 
     /// Shows `post` (a new version of the row's post) at `row`.
     public func replace(at row: Int, with post: Post) { order.withLock { $0.replace(at: row, with: post) } }
+
+    /// The store grew at its end by `count` posts (an older page stored after the ones shown):
+    /// they become the last rows, read through the data window like the rest.
+    public func appendStored(count: Int) {
+        let stored = order.withLock { order in
+            order.appendStored(count: count)
+            return order.storedCount
+        }
+        window.extend(rowCount: stored)
+    }
+
+    /// The row among `rows` showing the post with `id`, if its post is in memory (held here
+    /// or in a loaded page), or nil. Main thread; O(`rows.count`).
+    public func row(ofPostID id: String, among rows: Range<Int>) -> Int? {
+        order.withLock { order in
+            for row in rows.clamped(to: 0..<order.count) {
+                switch order.entry(at: row) {
+                case .local(let post) where post.id == id: return row
+                case .stored(let position) where window.post(at: position)?.id == id: return row
+                default: continue
+                }
+            }
+            return nil
+        }
+    }
 
     /// Loads the pages the list will want: the preload range, or during a fast fling the rows
     /// on screen now plus the landing zone. After a new width or scale, or a restart, the
@@ -161,10 +193,12 @@ public final class TimelineRows: Sendable {
 /// Runs on the data window's loading queue.
 struct HintingLoader: PostRangeLoading {
     let store: FeedStore
+    /// The stored position of row 0.
+    let base: Int
     let hints: RowHintCollector
 
     func posts(in rows: Range<Int>) throws -> [Post] {
-        let posts = try store.posts(in: rows)
+        let posts = try store.posts(atPositions: base + rows.lowerBound..<base + rows.upperBound)
         hints.collect(posts, firstRow: rows.lowerBound)
         return posts
     }

@@ -27,9 +27,18 @@ extension FeedStore {
     public func heights(in rows: Range<Int>, layoutKey: String) throws(Error) -> [Double?] {
         let lower = max(0, rows.lowerBound)
         guard rows.upperBound > lower else { return [] }
-        return try perform("reading layout heights \(rows)") {
+        let first = try perform("reading positions") { try pool.read { db in try Self.firstPosition(db) } }
+        return try heights(atPositions: first + lower..<first + rows.upperBound, layoutKey: layoutKey)
+    }
+
+    /// `heights(in:layoutKey:)` by stored position (see `positions()`): element `i` is
+    /// position `positions.lowerBound + i`, clamped to the timeline's positions.
+    public func heights(atPositions positions: Range<Int>, layoutKey: String) throws(Error) -> [Double?] {
+        guard !positions.isEmpty else { return [] }
+        return try perform("reading layout heights at \(positions)") {
             try pool.read { db in
-                let upper = min(rows.upperBound, try nextPosition(db))
+                let lower = max(positions.lowerBound, try Self.firstPosition(db))
+                let upper = min(positions.upperBound, try nextPosition(db))
                 guard upper > lower else { return [] }
                 var heights = [Double?](repeating: nil, count: upper - lower)
                 let cursor = try Row.fetchCursor(

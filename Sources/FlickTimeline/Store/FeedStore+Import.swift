@@ -36,7 +36,8 @@ extension FeedStore {
                     if let error = error as? FeedDecoder.Error { throw Error.feed(path: path, error) }
                     throw error
                 }
-                session.report.appendedRows = session.base..<(session.base + session.report.appended)
+                let baseRow = session.base - (try FeedStore.firstPosition(db))
+                session.report.appendedRows = baseRow..<(baseRow + session.report.appended)
                 return session.report
             }
         }

@@ -26,6 +26,18 @@ extension FeedStore {
         ) WITHOUT ROWID
         """
 
+    /// `paging_state`: where a feed client left off (one row): the feed's URL, the next older
+    /// page's URL, the URL asking for newer posts, and whether the oldest page was reached.
+    static let createPagingState = """
+        CREATE TABLE paging_state (
+            singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+            source TEXT,
+            older TEXT,
+            newer TEXT,
+            reached_end INTEGER NOT NULL DEFAULT 0
+        )
+        """
+
     /// (name, declared type, not null, primary-key position) per column, as `table_info` reports.
     typealias ColumnShape = [String]
 
@@ -44,6 +56,9 @@ extension FeedStore {
         migrator.registerMigration("v1: posts and layout heights") { db in
             try db.execute(sql: createPosts)
             try db.execute(sql: createLayoutHeights)
+        }
+        migrator.registerMigration("v2: paging state") { db in
+            try db.execute(sql: createPagingState)
         }
         return migrator
     }

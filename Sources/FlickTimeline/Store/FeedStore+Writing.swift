@@ -130,17 +130,18 @@ extension FeedStore {
             // A stored version that is not an integer (a damaged or crafted file) cannot match:
             // the new content replaces the row, which repairs it. (GRDB's non-throwing
             // subscript would trap on it.)
-            guard (try? row.decode(Int64.self, atIndex: 1)) != version else { return .unchanged(row: position) }
+            let first = try Self.firstPosition(db)
+            guard (try? row.decode(Int64.self, atIndex: 1)) != version else { return .unchanged(row: position - first) }
             try db.execute(
                 sql: "UPDATE posts SET version = ?, body = ? WHERE position = ?",
                 arguments: [version, Data(PostRecord.encode(post)), position])
             try db.execute(
                 sql: "DELETE FROM layout_heights WHERE post_id = ? AND version != ?", arguments: [post.id, version])
-            return .updated(row: position)
+            return .updated(row: position - first)
         }
         let position = try nextPosition(db)
         try append(post, at: position, with: try db.cachedStatement(sql: Self.insertSQL))
-        return .inserted(row: position)
+        return .inserted(row: position - (try Self.firstPosition(db)))
     }
 
     /// Removes every post and cached height (a fresh timeline), in one transaction.

@@ -89,8 +89,9 @@ public final class FeedStore: Sendable {
     /// `HeightIndex.maximumRowCount` (Int32.max) rows.
     public static let maximumRowCount = HeightIndex.maximumRowCount
 
-    /// Rows in the timeline (positions are 0..<count), checked: a position past
-    /// `maximumRowCount`, a gap or a negative position (a damaged or crafted file) throws
+    /// Rows in the timeline, checked: positions must be one run without gaps (`first..<first +
+    /// count`; `first` is 0 until posts are prepended, then below 0), within
+    /// ±`maximumRowCount`. A gap or a huge position (a damaged or crafted file) throws
     /// `.corrupt` naming the file, so no caller sizes a list from a bad count. Counts the id
     /// index: about 1 ms per 100,000 posts.
     public func count() throws(Error) -> Int {
@@ -99,18 +100,40 @@ public final class FeedStore: Sendable {
         }
     }
 
+    /// The stored positions of the timeline's rows, `first..<first + count` (row `r` is at
+    /// position `first + r`). Positions never change once written — rows do when posts are
+    /// prepended — so a reader that must not see rows shift under it (a running list) reads
+    /// by position. Checked like `count()`.
+    public func positions() throws(Error) -> Range<Int> {
+        try perform("reading positions") {
+            try pool.read { db in
+                let count = try Self.checkedCount(db, path: path)
+                let first = try Self.firstPosition(db)
+                return first..<(first + count)
+            }
+        }
+    }
+
     /// `count()` inside an open transaction, for the store at `path`.
     static func checkedCount(_ db: Database, path: String) throws -> Int {
-        let next = try nextPosition(db, path: path)
         let rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM posts") ?? 0
+        guard rows > 0 else { return 0 }
+        let next = try nextPosition(db, path: path)
         let lowest = try Int64.fetchOne(db, sql: "SELECT MIN(position) FROM posts") ?? 0
-        guard rows == next, lowest == 0 || rows == 0 else {
-            let reason = lowest < 0
-                ? "position \(lowest) is negative"
-                : "\(rows) posts at positions \(lowest)…\(next - 1): positions must be 0..<\(rows) without gaps"
+        guard lowest > -Int64(Self.maximumRowCount) else {
+            throw Error.corrupt(path: path, reason: "position \(lowest) is below -\(Self.maximumRowCount)")
+        }
+        guard Int64(next) - lowest == Int64(rows), rows <= Self.maximumRowCount else {
+            let reason = "\(rows) posts at positions \(lowest)…\(next - 1): positions must be one run without gaps"
             throw Error.corrupt(path: path, reason: reason)
         }
         return rows
+    }
+
+    /// The position of row 0 (the newest post); 0 for an empty store. O(log n). Call it in a
+    /// transaction that checked the count (it trusts the range).
+    static func firstPosition(_ db: Database) throws -> Int {
+        Int(try Int64.fetchOne(db, sql: "SELECT MIN(position) FROM posts") ?? 0)
     }
 
     /// The position after the last post: where the next one is appended. O(log n): the
@@ -124,7 +147,7 @@ public final class FeedStore: Sendable {
         guard highest < Int64(Self.maximumRowCount) else {
             throw Error.corrupt(path: path, reason: "position \(highest) is past the \(Self.maximumRowCount) rows a timeline can hold")
         }
-        return max(0, Int(highest) + 1)
+        return Int(highest) + 1
     }
 
     /// Posts at `rows` in timeline order; rows past the end are left out (a range beyond
@@ -134,21 +157,41 @@ public final class FeedStore: Sendable {
         guard rows.upperBound > lower else { return [] }
         return try perform("reading posts \(rows)") {
             try pool.read { db in
-                let cursor = try Row.fetchCursor(
-                    db, sql: "SELECT position, body FROM posts WHERE position >= ? AND position < ? ORDER BY position",
-                    arguments: [lower, rows.upperBound])
-                var posts: [Post] = []
-                posts.reserveCapacity(min(rows.upperBound - lower, 4096))
-                while let row = try cursor.next() {
-                    let position: Int = row[0]
-                    guard position == lower + posts.count else {
-                        throw Error.corrupt(path: path, reason: "row \(lower + posts.count) is missing")
-                    }
-                    posts.append(try row.withUnsafeData(atIndex: 1) { data in try decode(data, row: position) })
-                }
-                return posts
+                let first = try Self.firstPosition(db)
+                return try readPosts(first + lower..<first + rows.upperBound, first: first, db: db)
             }
         }
+    }
+
+    /// Posts at stored `positions` (see `positions()`), in order; positions outside the
+    /// timeline are left out. One indexed range read.
+    public func posts(atPositions positions: Range<Int>) throws(Error) -> [Post] {
+        guard !positions.isEmpty else { return [] }
+        return try perform("reading posts at positions \(positions)") {
+            try pool.read { db in
+                let first = try Self.firstPosition(db)
+                let lower = max(first, positions.lowerBound)
+                guard positions.upperBound > lower else { return [] }
+                return try readPosts(lower..<positions.upperBound, first: first, db: db)
+            }
+        }
+    }
+
+    /// Posts at `positions` (starting at or after `first`), inside a read transaction.
+    private func readPosts(_ positions: Range<Int>, first: Int, db: Database) throws -> [Post] {
+        let cursor = try Row.fetchCursor(
+            db, sql: "SELECT position, body FROM posts WHERE position >= ? AND position < ? ORDER BY position",
+            arguments: [positions.lowerBound, positions.upperBound])
+        var posts: [Post] = []
+        posts.reserveCapacity(min(positions.count, 4096))
+        while let row = try cursor.next() {
+            let position: Int = row[0]
+            guard position == positions.lowerBound + posts.count else {
+                throw Error.corrupt(path: path, reason: "row \(positions.lowerBound + posts.count - first) is missing")
+            }
+            posts.append(try row.withUnsafeData(atIndex: 1) { data in try decode(data, row: position - first) })
+        }
+        return posts
     }
 
     /// The post with `id`, or nil.
@@ -158,7 +201,8 @@ public final class FeedStore: Sendable {
                 let sql = "SELECT position, body FROM posts WHERE id = ?"
                 guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { return nil }
                 let position: Int = row[0]
-                return try row.withUnsafeData(atIndex: 1) { data in try decode(data, row: position) }
+                let first = try Self.firstPosition(db)
+                return try row.withUnsafeData(atIndex: 1) { data in try decode(data, row: position - first) }
             }
         }
     }
@@ -167,7 +211,9 @@ public final class FeedStore: Sendable {
     public func rowIndex(ofPostID id: String) throws(Error) -> Int? {
         try perform("finding post \(id)") {
             try pool.read { db in
-                try Int.fetchOne(db, sql: "SELECT position FROM posts WHERE id = ?", arguments: [id])
+                guard let position = try Int.fetchOne(db, sql: "SELECT position FROM posts WHERE id = ?", arguments: [id])
+                else { return nil }
+                return position - (try Self.firstPosition(db))
             }
         }
     }

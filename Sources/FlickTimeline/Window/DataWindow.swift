@@ -114,6 +114,12 @@ public final class DataWindow: Sendable {
         submit(table.withLock { $0.refresh(rows) })
     }
 
+    /// Rows were appended at the end (an older page stored): loaded pages stay; the last one,
+    /// if it was short, loads again at the next request. Any thread.
+    public func extend(rowCount: Int) {
+        table.withLock { $0.extend(rowCount: rowCount) }
+    }
+
     /// Forgets every page (loads in flight are dropped) and adopts `rowCount`, e.g. after an
     /// import appended rows; the latest request is then made again.
     public func reset(rowCount: Int) {

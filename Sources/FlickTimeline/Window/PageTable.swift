@@ -98,6 +98,14 @@ struct PageTable: Sendable {
         slots.removeAll()
     }
 
+    /// Rows were appended at the end: pages keep their posts, but the last page, if it was
+    /// cut short by the old end, is forgotten so it loads again with its new rows.
+    mutating func extend(rowCount newCount: Int) {
+        guard newCount > rowCount else { return }
+        if rowCount % pageSize != 0 { slots[rowCount / pageSize] = nil }
+        rowCount = newCount
+    }
+
     /// Whether `load` is still the one its page waits for.
     func isPending(_ load: Load) -> Bool {
         slots[load.page]?.pendingToken == load.token

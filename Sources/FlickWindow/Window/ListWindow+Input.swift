@@ -58,13 +58,15 @@ extension ListWindow {
     }
 
     private func beginPress(at point: Point) {
-        guard let hit = engine.row(at: point), let layout = hit.layout else { return }
+        guard engine.accessory(at: point) == nil, let hit = engine.row(at: point), let layout = hit.layout else { return }
         pressed.begin(row: hit.row, layout: layout, local: hit.local, interaction: interaction, engine: engine)
     }
 
-    /// A tap at `point`: recorded, and what it hit goes to the status bar.
+    /// A tap at `point`: an accessory under it (a footer's retry, a pill) takes it; otherwise
+    /// recorded, and what it hit goes to the status bar.
     private func tap(at point: Point, time: Double) {
         defer { pressed.end(engine: engine) }
+        if engine.tapAccessory(at: point) { return }
         guard let hit = engine.row(at: point) else { return }
         var description: String?
         if let press = pressed.press, press.row == hit.row {

@@ -45,6 +45,8 @@ public final class ListWindow<Interaction: RowInteraction> {
     public let interaction: Interaction
     /// The client that performs scripts' edit steps (`insert`, `delete`, `move`, `edit`).
     public var editor: (any ListEditing)?
+    /// The pager scripts' `wait-page` steps watch (a live timeline); nil: none.
+    public var pager: (any ListPaging)?
     /// Called after each frame's engine work with the frame's time: a client that changes its
     /// list on the clock (a chat streaming messages, loading history) does it here.
     public var onFrame: ((Double) -> Void)?

@@ -1,0 +1,144 @@
+import Dispatch
+import FlickCore
+import FlickList
+import FlickRaster
+import FlickText
+import FlickTimeline
+
+/// A timeline that lives: a list engine over the cache store, kept in step with a server by a
+/// `FeedClient`. It asks for the next older page when the reader nears the end (batch
+/// fetching), refreshes on a pull past the top and in the background, inserts newer posts on
+/// top with the engine's anchoring (what the reader reads does not move; a "N new posts" pill
+/// counts them and scrolls to the top when tapped), and shows the paging state in a footer
+/// (loading, "tap to retry", the end) and an offline badge while the server is unreachable.
+///
+/// Main thread: it hooks the engine's `beforeFrame` and `onAccessoryTap`, drains the client's
+/// landings each frame and applies them as list changes. Its art (footer, header, pill) is
+/// drawn on the engine's pool and placed when ready.
+@MainActor
+public final class LiveTimeline {
+    /// The older-page state the footer shows.
+    public enum OlderState: Sendable, Hashable {
+        /// More may come; none asked for yet.
+        case idle
+        case loading
+        /// The last request failed; a tap on the footer retries.
+        case failed(reason: String)
+        /// The oldest post is shown.
+        case end
+    }
+
+    /// Skipped-post warnings kept in `statistics`, newest last.
+    public static let maxWarningsKept = 100
+
+    public let engine: ListEngine<TimelineDataSource>
+    public let client: FeedClient
+    public let configuration: Configuration
+    public internal(set) var statistics = LiveStatistics()
+    public internal(set) var older: OlderState
+    /// Whether a pull-started refresh is running (the header is held open).
+    public internal(set) var isRefreshing = false
+    /// Whether the last request could not reach the server (the cached timeline is shown).
+    public internal(set) var isOffline = false
+    var art: LiveArtCache
+    /// A pull past the threshold, waiting for the finger to lift.
+    private var armed = false
+    private var lastPoll: Double?
+    /// When the batch-fetch threshold was crossed for the request in flight (wall clock, ns).
+    var crossedAt: UInt64?
+
+    /// - Parameters:
+    ///   - pagingState: the store's saved state (`FeedStore.pagingState()`), read by the
+    ///     caller where it opened the store.
+    public init(
+        engine: ListEngine<TimelineDataSource>, client: FeedClient, pagingState: FeedStore.PagingState,
+        configuration: Configuration = Configuration()
+    ) {
+        self.engine = engine
+        self.client = client
+        self.configuration = configuration
+        older = pagingState.reachedEnd ? .end : .idle
+        art = LiveArtCache(pool: engine.pool)
+        engine.beforeFrame = { [weak self] time in self?.tick(at: time) }
+        engine.onAccessoryTap = { [weak self] placement in self?.tapped(placement) }
+    }
+
+    /// Rows in the list now.
+    public var rowCount: Int { engine.source.rowCount }
+
+    /// Starts a refresh as a pull would (a key, a menu item). Main thread.
+    public func refresh() {
+        guard !isRefreshing else { return }
+        isRefreshing = true
+        engine.holdsHeaderOpen = true
+        client.loadNewer()
+    }
+
+    /// Retries a failed older page (what a tap on the footer does).
+    public func retryOlder() {
+        guard case .failed = older else { return }
+        older = .idle
+        requestOlder()
+    }
+
+    /// Blocks until the client's requests finished (tests, lockstep tools).
+    public func waitForRequests() { client.waitUntilIdle() }
+
+    // MARK: Each frame
+
+    /// Runs at the start of each engine frame: lands finished pages, then looks at the scroll
+    /// (batch fetching, pull to refresh, polling) and updates the accessories.
+    func tick(at time: Double) {
+        let landings = client.takeLandings()
+        for landing in landings { apply(landing) }
+        if engine.physics.phase == .dragging {
+            armed = engine.pullDistance >= configuration.pullThreshold
+        } else if armed {
+            armed = false
+            statistics.pullRefreshes += 1
+            refresh()
+        }
+        // Rows a landing added reach the height index later in this frame: measure next frame.
+        if landings.isEmpty, shouldFetchOlder { requestOlder() }
+        if let last = lastPoll {
+            if configuration.pollInterval > 0, time - last >= configuration.pollInterval {
+                lastPoll = time
+                client.loadNewer()
+            }
+        } else {
+            lastPoll = time
+            if configuration.refreshesOnOpen { client.loadNewer() }
+        }
+        updateAccessories(time: time)
+    }
+
+    /// Whether the reader is within `leadingScreensForBatching` screens of the end with more
+    /// to load and nothing loading.
+    private var shouldFetchOlder: Bool {
+        guard older == .idle else { return false }
+        let viewport = engine.viewport.height
+        let remaining = engine.heights.totalHeight - (engine.contentOffset + viewport)
+        return remaining <= configuration.leadingScreensForBatching * viewport
+    }
+
+    private func requestOlder() {
+        guard client.loadOlder() else { return }
+        older = .loading
+        crossedAt = DispatchTime.now().uptimeNanoseconds
+    }
+
+    private func tapped(_ placement: ListAccessory.Placement) {
+        switch placement {
+        case .footer: retryOlder()
+        case .badge where engine.rowsInsertedAbove > 0 && !isOffline:
+            engine.scrollToTop(time: engine.physics.time)
+            engine.clearRowsInsertedAbove()
+        case .badge, .header: break
+        }
+    }
+}
+
+extension LiveTimeline: ListPaging {
+    public var pagesLoaded: Int { statistics.pagesLoaded }
+    public var isLoadingPage: Bool { client.isLoading(.older) || client.isLoading(.newer) }
+}
