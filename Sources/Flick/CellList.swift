@@ -68,10 +68,15 @@ public final class CellList<ID: Hashable & Sendable> {
 
     /// A new engine over the same cells for a new viewport or pipeline (a window's height
     /// change, its live A/B), on the same workers; it becomes `engine`. The host keeps the
-    /// reader's place (`ListWindow` does).
-    public func rebuild(viewport: Size, pipeline: ListEngine<CellSource<ID>>.Pipeline) -> ListEngine<CellSource<ID>> {
+    /// reader's place (`ListWindow` does). `scale`: device pixels per point for the new
+    /// engine when the display's changed (a GTK window moved to a 2× monitor); default the
+    /// configuration's.
+    public func rebuild(
+        viewport: Size, pipeline: ListEngine<CellSource<ID>>.Pipeline, scale: DisplayScale? = nil
+    ) -> ListEngine<CellSource<ID>> {
         engine.settlePendingSnapshot()  // only the old engine would apply it
         var configuration = configuration
+        if let scale { configuration.scale = scale }
         if pipeline == .naive {
             let edge = configuration.engine.anchorEdge
             configuration.engine = .naive

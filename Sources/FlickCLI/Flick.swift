@@ -5,5 +5,5 @@ struct Flick: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flick",
         abstract: "Smooth, rich, variable-height timelines on Linux.",
-        subcommands: [Bench.self, Demo.self, Generate.self, Import.self, Render.self, RenderText.self, Serve.self])
+        subcommands: [Bench.self, Demo.self, GtkDemo.self, Generate.self, Import.self, Render.self, RenderText.self, Serve.self])
 }

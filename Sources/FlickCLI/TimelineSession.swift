@@ -84,12 +84,12 @@ struct TimelineSession {
     }
 
     /// An engine over the feed for `viewport`, tuned by `tuning`, on the session's pool and
-    /// image pipeline.
-    func makeEngine(viewport: Size, tuning: EngineTuning, placeholder: Bitmap) -> ListEngine<TimelineDataSource> {
+    /// image pipeline; at `scale` when given (a GTK window's scale factor), else the session's.
+    func makeEngine(viewport: Size, tuning: EngineTuning, placeholder: Bitmap, scale: DisplayScale? = nil) -> ListEngine<TimelineDataSource> {
         var source = source
         source.cachesLayouts = tuning.cachesLayouts
         return ListEngine(
-            source: source, viewport: viewport, scale: scale, placeholder: placeholder, pool: pool,
+            source: source, viewport: viewport, scale: scale ?? self.scale, placeholder: placeholder, pool: pool,
             configuration: tuning.configuration, imagePipeline: images)
     }
 }

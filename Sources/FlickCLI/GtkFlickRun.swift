@@ -1,0 +1,89 @@
+import Flick
+import FlickChat
+import FlickCore
+import FlickGTK
+import FlickList
+import FlickTimeline
+import FlickWindow
+import Foundation
+
+/// `flick gtk-demo`'s Flick side: the timeline (or the chat) in `FlickListView` inside a GTK
+/// window, the script replayed on GTK's frame clock, the frame work measured by
+/// `GtkFrameTimer`. Main thread.
+@MainActor
+struct GtkFlickRun {
+    let options: GtkDemo
+    let database: String
+    let viewport: Size
+
+    func run(_ script: WindowScript) throws -> GtkRunResult {
+        var configuration = GtkListConfiguration()
+        configuration.naturalSize = viewport
+        configuration.lockstep = options.lockstep
+        if options.client == .chat { return try runChat(script, configuration: configuration) }
+        let session = try TimelineSession(database: database, scale: DisplayScale(Double(options.scale))) { error in
+            FileHandle.standardError.write(Data("flick gtk-demo: images off: \(error)\n".utf8))
+        }
+        let view = FlickListView(interaction: TimelineInteraction(renderer: session.source.renderer), configuration: configuration) { viewport, scale in
+            session.makeEngine(
+                viewport: viewport, tuning: .flick, placeholder: session.source.placeholderTile(width: viewport.width, scale: scale), scale: scale)
+        }
+        view.editor = TimelineEditor(source: session.source)
+        defer { session.source.cache.persistPendingHeights() }
+        return run(view, script: script, title: "Flick — \(session.source.rowCount) posts (GTK)")
+    }
+
+    private func runChat(_ script: WindowScript, configuration: GtkListConfiguration) throws -> GtkRunResult {
+        let folder = URL(fileURLWithPath: database).deletingLastPathComponent()
+        let pictures = try? ChatPictures(folder: folder)
+        var listConfiguration = CellList<String>.Configuration.chat
+        listConfiguration.viewport = viewport
+        let list = CellList<String>(configuration: listConfiguration, images: pictures?.pipeline)
+        var chat = ChatSession.Configuration()
+        chat.messages = options.messages
+        let session = ChatSession(configuration: chat, generator: ChatGenerator(photos: pictures?.photos ?? []), list: list)
+        let view = FlickListView(interaction: CellInteraction<String>(), configuration: configuration) { viewport, scale in
+            list.rebuild(viewport: viewport, pipeline: .flick, scale: scale)
+        }
+        view.onFrame = { time in session.tick(time: time) }
+        var result = run(view, script: script, title: "Flick chat — \(options.messages) messages (GTK)")
+        result.extra["client"] = "chat"
+        result.extra["pinnedToBottom"] = view.engine.isPinnedToBottom
+        return result
+    }
+
+    private func run<Interaction: KeyboardLinks>(_ view: FlickListView<Interaction>, script: WindowScript, title: String) -> GtkRunResult {
+        let window = GtkHost.window(title: title, size: viewport, child: view.widget)
+        defer { GtkHost.close(window) }
+        let timer = GtkFrameTimer(widget: view.canvas)
+        view.run(untilFrame: view.framesRun + 2)  // the allocation and scale factor have arrived
+        let start = view.framesRun
+        timer?.start()
+        let completed = view.play(script, frameLimit: options.frames.map { start + $0 })
+        if let frames = options.frames { view.run(untilFrame: start + frames) }
+        timer?.stop()
+        var result = GtkRunResult(
+            name: "Flick widget", frames: Array(view.frames.suffix(view.framesRun - start)), frameWork: timer?.milliseconds ?? [],
+            hz: view.hz, settles: view.settles.map { $0 - start }.filter { $0 >= 0 }, updates: view.engine.updateStatistics,
+            scale: view.scale.value)
+        if options.screenshot != nil { result.screenshot = GtkCapture.capture(view.canvas, scale: view.scale) }
+        result.extra["scriptCompleted"] = completed
+        result.extra["display"] = ["mode": "gtk", "scaleFactor": view.scale.value, "hz": view.hz]
+        result.extra["texturesMade"] = view.texturesMade
+        result.extra["taps"] = view.taps.map { ["row": $0.row, "description": $0.description ?? ""] }
+        return result
+    }
+}
+
+/// Tab walks the links of a post — name, body and retweet links — in reading order.
+extension TimelineInteraction: KeyboardLinks {
+    func focusTargets(in layout: PostLayout) -> [(target: PostHit, rects: [Rect])] {
+        layout.texts.flatMap { region, placed -> [(target: PostHit, rects: [Rect])] in
+            guard let region else { return [] }
+            return placed.layout.text.links.map { run in
+                let target = PostHit.link(run, region)
+                return (target, Self.rects(of: target, in: layout))
+            }
+        }
+    }
+}
