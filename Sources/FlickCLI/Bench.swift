@@ -44,6 +44,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Replay this script file (see ScrollScript) instead of the standard scripts.")
     var script: String?
 
+    @Flag(help: "With --scroll: read the timeline from an embedded server on loopback (50 ms latency, new posts arriving) into a fresh cache, replaying the live scripts.")
+    var live = false
+
     @Option(help: "Client for --scroll: timeline (a feed of --posts posts) or chat (a conversation of --posts messages, all shown).")
     var client: DemoClient = .timeline
 
@@ -52,6 +55,7 @@ struct Bench: ParsableCommand {
         try OptionLimits.check(posts, in: OptionLimits.feedPosts, option: "--posts")
         try OptionLimits.checkFrameRate(hz)
         _ = try selectedModes()
+        if live, client == .chat { throw ValidationError("--live reads the timeline, not the chat") }
     }
 
     func selectedModes() throws -> [BenchMode] {
@@ -125,7 +129,7 @@ struct Bench: ParsableCommand {
         let database = try FeedDatabase(given: db, defaultFolder: "out/bench-feed-\(posts)", posts: posts, withImages: true).path()
         let texts: [(name: String, text: String)] =
             try script.map { [(URL(fileURLWithPath: $0).lastPathComponent, try String(contentsOfFile: $0, encoding: .utf8))] }
-            ?? StandardScripts.all
+            ?? (live ? StandardScripts.live : StandardScripts.all)
         // Parsed once for every mode; a bad script file fails here, naming its line, before any
         // mode has run.
         let scripts = try texts.map { (name: $0.name, script: try ScrollScript(parsing: $0.text)) }
@@ -133,8 +137,15 @@ struct Bench: ParsableCommand {
         let chat = ChatBenchmark(
             messages: posts, folder: URL(fileURLWithPath: database).deletingLastPathComponent(), hz: hz, scripts: scripts)
         var results: [ScrollBenchmark.Result] = []
+        var paging: [String: LiveScrollBenchmark.Paging] = [:]
         for mode in try selectedModes() {
-            results.append(client == .chat ? try chat.run(mode, progress: progress) : try benchmark.run(mode, progress: progress))
+            if live {
+                let (result, modePaging) = try LiveScrollBenchmark(database: database, hz: hz, scripts: scripts).run(mode, progress: progress)
+                results.append(result)
+                paging[mode.rawValue] = modePaging
+            } else {
+                results.append(client == .chat ? try chat.run(mode, progress: progress) : try benchmark.run(mode, progress: progress))
+            }
         }
         let floor = benchmark.viewportCopyMilliseconds()
         let rows = client == .chat ? posts : try FeedStore(path: database, configuration: .viewing).count()
@@ -144,6 +155,7 @@ struct Bench: ParsableCommand {
                 + String(format: "%g×%g pt @%gx, ", viewport.width, viewport.height, benchmark.scale.value)
                 + (client == .chat ? "chat of \(rows) messages" : "\(rows) posts"))
         print(ScrollBenchmark.table(results, copyFloor: floor))
+        for (mode, modePaging) in paging.sorted(by: { $0.key < $1.key }) { print("\(mode): \(modePaging.text)") }
         if let plot {
             try OutputFile.write(try BenchPlot(results: results, hz: hz).render().pngData(), to: plot)
             print("wrote \(plot)")
@@ -160,9 +172,10 @@ struct Bench: ParsableCommand {
             object["imageDecodes"] = result.imageStatistics.decodes
             object["imageFailures"] = result.imageStatistics.failures
             object["imageRequestsCancelled"] = result.imageStatistics.cancelledRequests
+            if let modePaging = paging[result.mode.rawValue] { object["live"] = modePaging.jsonObject }
             modes[result.mode.rawValue] = object
         }
-        return ["hz": hz, "client": client.rawValue, "posts": rows, "viewportCopyMs": floor, "modes": modes]
+        return ["hz": hz, "client": client.rawValue, "live": live, "posts": rows, "viewportCopyMs": floor, "modes": modes]
     }
 
     private func format(_ value: Double) -> String {

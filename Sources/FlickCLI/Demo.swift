@@ -47,6 +47,15 @@ struct Demo: ParsableCommand {
     @Option(name: [.customLong("feed"), .customLong("db")], help: "Feed: a feed.sqlite, or a folder holding one. Default: generate one in out/demo-feed.")
     var feed: String?
 
+    @Option(help: "Read a live timeline from this URL (a `flick serve` timeline or any server of the feed format), cached in --cache.")
+    var url: String?
+
+    @Flag(help: "Start an embedded feed server over the demo feed (new posts arriving, 50 ms latency) and read the timeline through it.")
+    var live = false
+
+    @Option(help: "The live timeline's offline cache (a feed.sqlite). Default: out/live-cache.sqlite.")
+    var cache: String?
+
     @Option(help: "Posts to generate when no feed exists yet.")
     var posts: Int = 5_000
 
@@ -105,7 +114,12 @@ struct Demo: ParsableCommand {
         if let frames { try OptionLimits.check(frames, in: 1...10_000_000, option: "--frames") }
         try OptionLimits.check(posts, in: OptionLimits.feedPosts, option: "--posts")
         try OptionLimits.check(messages, in: OptionLimits.feedPosts, option: "--messages")
+        if live, url != nil { throw ValidationError("--live and --url are alternatives: give one") }
+        if (live || url != nil), client == .chat { throw ValidationError("--live and --url show the timeline, not the chat") }
     }
+
+    /// Whether the timeline is read from a server (`--live` or `--url`).
+    var isLive: Bool { live || url != nil }
 
     /// Commands run on the main thread; the engine and the window are main-actor code.
     func run() throws {

@@ -20,6 +20,8 @@ struct DemoHeadless {
         let engine = setup.makeEngine(viewport: Size(width: options.width, height: options.height), pipeline: options.pipeline)
         let display = HeadlessDisplay(engine: engine, hz: options.hz, pacing: options.lockstep ? .lockstep : .realTime)
         display.editor = TimelineEditor(source: setup.source)
+        display.pager = setup.live?.timeline
+        defer { setup.live?.stop() }
         let script = try (setup.script ?? WindowScript(parsing: StandardScripts.demo)).scrollScript
         if let reason { print("flick demo: \(reason); running the scripted scroll headless instead") }
         print("flick demo: headless at \(Int(options.hz)) Hz over \(setup.source.rowCount) posts, \(options.pipeline) pipeline")
@@ -34,8 +36,10 @@ struct DemoHeadless {
         var json = summary.jsonObject
         json["display"] = ["mode": "headless", "reason": reason ?? "--headless"]
         json["taps"] = display.taps.map { ["row": $0.row, "x": $0.local.x, "y": $0.local.y] }
+        if let live = setup.live { json.merge(live.jsonObject) { _, new in new } }
         try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])), to: reportPath)
         print(summary.text)
+        if let live = setup.live { print(live.text) }
         print("wrote \(screenshot) and \(reportPath)")
     }
 }

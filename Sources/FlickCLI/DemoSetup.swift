@@ -14,13 +14,19 @@ struct DemoSetup {
     let session: TimelineSession
     let script: WindowScript?
     let placeholder: Bitmap
+    /// The server, cache and live timeline of `--live` / `--url`; nil for a local feed.
+    let live: DemoLiveFeed?
 
     var source: TimelineDataSource { session.source }
     var scale: DisplayScale { session.scale }
 
     init(options: Demo) throws {
-        let database = try FeedDatabase(given: options.feed, defaultFolder: "out/demo-feed", posts: options.posts, withImages: true).path()
-        session = try TimelineSession(database: database, scale: DisplayScale(options.scale)) { error in
+        live = options.isLive ? try DemoLiveFeed(options: options) : nil
+        let database = try live?.cachePath
+            ?? FeedDatabase(given: options.feed, defaultFolder: "out/demo-feed", posts: options.posts, withImages: true).path()
+        session = try TimelineSession(
+            database: database, scale: DisplayScale(options.scale), configureImages: { [live] in live?.configureImages(&$0) }
+        ) { error in
             FileHandle.standardError.write(Data("flick demo: images off: \(error)\n".utf8))
         }
         placeholder = session.placeholder(width: options.width)
@@ -48,6 +54,8 @@ struct DemoSetup {
     /// An engine over the feed for `viewport` and `pipeline`; every engine of the demo shares
     /// the session's pool (worker font maps) and image pipeline (its caches) across rebuilds.
     func makeEngine(viewport: Size, pipeline: PipelineKind) -> ListEngine<TimelineDataSource> {
-        session.makeEngine(viewport: viewport, tuning: EngineTuning(pipeline), placeholder: placeholder)
+        let engine = session.makeEngine(viewport: viewport, tuning: EngineTuning(pipeline), placeholder: placeholder)
+        live?.attach(to: engine)
+        return engine
     }
 }

@@ -21,6 +21,8 @@ struct DemoWindow {
             setup.makeEngine(viewport: viewport, pipeline: pipeline)
         }
         window.editor = TimelineEditor(source: setup.source)
+        window.pager = setup.live?.timeline
+        defer { setup.live?.stop() }
         let info = window.display.info
         print(
             "flick demo: window \(window.display.outputSize) (\(options.width)×\(options.height) pt @\(options.scale)x), "
@@ -58,10 +60,12 @@ struct DemoWindow {
             var json = summary.jsonObject
             json.merge(report.jsonObject) { _, new in new }
             if let scriptCompleted { json["scriptCompleted"] = scriptCompleted }
+            if let live = setup.live { json.merge(live.jsonObject) { _, new in new } }
             try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])), to: path)
         }
         print(summary.text)
         print(report.presentText)
+        if let live = setup.live { print(live.text) }
         for path in [options.screenshot, options.report].compactMap({ $0 }) { print("wrote \(path)") }
     }
 }

@@ -53,8 +53,11 @@ struct TimelineSession {
     /// Opens `database` (a feed.sqlite; its images are looked up beside it).
     /// - Parameter imagesFailed: called when the image pipeline cannot start, and the session
     ///   goes on without images; `nil` (the default) throws the failure instead.
+    /// - Parameter configureImages: changes to the image pipeline's configuration (a live
+    ///   timeline's disk cache and its server's host).
     init(
         database: String, scale: DisplayScale, workers: Workers = .perCore,
+        configureImages: (inout ImagePipeline.Configuration) -> Void = { _ in },
         imagesFailed: ((any Error) -> Void)? = nil
     ) throws {
         self.database = database
@@ -69,6 +72,7 @@ struct TimelineSession {
         }
         var imageConfiguration = ImagePipeline.Configuration()
         imageConfiguration.baseFolder = URL(fileURLWithPath: database).deletingLastPathComponent()
+        configureImages(&imageConfiguration)
         do {
             images = try ImagePipeline(configuration: imageConfiguration, workers: ImageWorkers(pool: pool))
         } catch {

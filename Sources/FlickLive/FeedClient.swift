@@ -143,11 +143,8 @@ public final class FeedClient: Sendable {
             } catch {
                 return land(.failed(.newer, reason: "\(error)", isOffline: false))
             }
-            guard let url = state.newer.flatMap(URL.init(string:)) else {
-                // Nothing paged yet: the first page is the newest posts.
-                if (try? store.count()) == 0 { await fetchOlder() }
-                return
-            }
+            // Nothing paged yet: the first page (the newest posts) comes as the first older page.
+            guard let url = state.newer.flatMap(URL.init(string:)) else { return }
             do {
                 let page = try await fetcher.fetch(url)
                 let outcome = try store.prependPage(page.posts) { state in

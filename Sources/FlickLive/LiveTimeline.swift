@@ -31,7 +31,8 @@ public final class LiveTimeline {
     /// Skipped-post warnings kept in `statistics`, newest last.
     public static let maxWarningsKept = 100
 
-    public let engine: ListEngine<TimelineDataSource>
+    /// The engine shown now (`attach(to:)` moves to a rebuilt one).
+    public private(set) var engine: ListEngine<TimelineDataSource>
     public let client: FeedClient
     public let configuration: Configuration
     public internal(set) var statistics = LiveStatistics()
@@ -41,6 +42,8 @@ public final class LiveTimeline {
     /// Whether the last request could not reach the server (the cached timeline is shown).
     public internal(set) var isOffline = false
     var art: LiveArtCache
+    /// Landings taken from the client but not applied yet (held through a bounce).
+    private var held: [PageLanding] = []
     /// A pull past the threshold, waiting for the finger to lift.
     private var armed = false
     private var lastPoll: Double?
@@ -59,8 +62,22 @@ public final class LiveTimeline {
         self.configuration = configuration
         older = pagingState.reachedEnd ? .end : .idle
         art = LiveArtCache(pool: engine.pool)
+        attach(to: engine)
+    }
+
+    /// Drives `engine` from now on (a window rebuilt its engine for a new size or pipeline,
+    /// over the same data source): the old one is let go, the new one gets the hooks and the
+    /// accessories at its next frame. Main thread.
+    public func attach(to engine: ListEngine<TimelineDataSource>) {
+        if self.engine !== engine {
+            self.engine.beforeFrame = nil
+            self.engine.onAccessoryTap = nil
+            self.engine = engine
+            art = LiveArtCache(pool: engine.pool)
+        }
         engine.beforeFrame = { [weak self] time in self?.tick(at: time) }
         engine.onAccessoryTap = { [weak self] placement in self?.tapped(placement) }
+        if isRefreshing { engine.holdsHeaderOpen = true }
     }
 
     /// Rows in the list now.
@@ -89,7 +106,11 @@ public final class LiveTimeline {
     /// Runs at the start of each engine frame: lands finished pages, then looks at the scroll
     /// (batch fetching, pull to refresh, polling) and updates the accessories.
     func tick(at time: Double) {
-        let landings = client.takeLandings()
+        // Landings wait out a bounce (a refresh header settling): inserted above a spring, the
+        // content would coast on from where the spring had it instead of settling.
+        held += client.takeLandings()
+        let landings = engine.physics.phase == .bouncing ? [] : held
+        if !landings.isEmpty { held.removeAll() }
         for landing in landings { apply(landing) }
         if engine.physics.phase == .dragging {
             armed = engine.pullDistance >= configuration.pullThreshold

@@ -158,7 +158,15 @@ struct ThrashTests {
             if operation.isUpdate, !engine.isScrollingToTarget, !model.isEmpty {
                 var unchanged = engine.physics
                 unchanged.step(to: time)
-                let row = engine.heights.row(atOffset: max(0, unchanged.contentOffset))
+                // The reader's row, by the engine's documented rule: the first row in view
+                // whose height is measured (a row at its estimate cannot be read yet), else the top one.
+                let top = engine.heights.row(atOffset: max(0, unchanged.contentOffset))
+                let bottom = unchanged.contentOffset + engine.viewport.height
+                var row = top
+                while row < engine.heights.rowCount, engine.heights.offset(ofRow: row) < bottom, !engine.heights.isExact(row: row) {
+                    row += 1
+                }
+                if row >= engine.heights.rowCount || engine.heights.offset(ofRow: row) >= bottom { row = top }
                 probe = (model[row], engine.heights.offset(ofRow: row) - unchanged.contentOffset)
             }
             var changes: ListChanges?

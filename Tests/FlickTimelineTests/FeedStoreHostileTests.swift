@@ -52,18 +52,25 @@ struct FeedStoreHostileTests {
     @Test func aGapInThePositionsIsACorruptStore() throws {
         let path = try store(named: "gap.sqlite", damage: "UPDATE posts SET position = 1000000000 WHERE position = 5")
         #expect { _ = try FeedStore(path: path, configuration: .viewing) } throws: {
-            isCorrupt($0, path: path, saying: "10 posts at positions 0…1000000000: positions must be 0..<10 without gaps")
+            isCorrupt($0, path: path, saying: "10 posts at positions 0…1000000000: positions must be one run without gaps")
         }
         #expect { _ = try FeedStore(path: path, configuration: Self.noCheck).count() } throws: {
             isCorrupt($0, path: path, saying: "without gaps")
         }
     }
 
-    @Test func aNegativePositionIsACorruptStore() throws {
+    /// Positions below 0 are where prepended posts go; one that leaves a gap is damage.
+    @Test func aNegativePositionOffTheRunIsACorruptStore() throws {
         let path = try store(named: "negative.sqlite", damage: "UPDATE posts SET position = -3 WHERE position = 0")
         #expect { _ = try FeedStore(path: path, configuration: .viewing) } throws: {
-            isCorrupt($0, path: path, saying: "position -3 is negative")
+            isCorrupt($0, path: path, saying: "10 posts at positions -3…9: positions must be one run without gaps")
         }
+        let prepended = try store(named: "prepended.sqlite", damage: "UPDATE posts SET position = -2 WHERE position = 9")
+        #expect { _ = try FeedStore(path: prepended, configuration: .viewing) } throws: {
+            isCorrupt($0, path: prepended, saying: "without gaps")
+        }
+        let shifted = try store(named: "shifted.sqlite", damage: "UPDATE posts SET position = position - 10")
+        #expect(try FeedStore(path: shifted, configuration: .viewing).count() == 10, "a run starting below 0 is sound")
     }
 
     @Test func soundPositionsCountAsBefore() throws {

@@ -40,22 +40,13 @@ extension ScrollPhysics {
     /// The content moved under the viewport by `delta` points — rows above the first visible
     /// one got exact heights (see ``HeightIndex/setExactHeights(_:anchoredAt:)``) — so the
     /// offset moves with it and the visible rows stay put. A coast keeps its velocity and its
-    /// landing moves by `delta`; a bounce springs toward its edge moved by `delta`; a drag
-    /// keeps following the finger; an animation keeps its destination and eases there from
-    /// the shifted position.
+    /// landing moves by `delta`; a drag keeps following the finger; an animation keeps its
+    /// destination and eases there from the shifted position.
     public mutating func adjustContentOffset(by delta: Double, time: Double) {
         step(to: time)
         contentOffset += delta
         tracker.shift(by: delta)
-        if case .bouncing(let spring) = motion, bounds.contains(spring.edge + delta) {
-            // A bounce goes on toward its edge moved with the content (a refresh header
-            // settling while new rows land above), rather than coasting from where it is; an
-            // edge moved out of the bounds (content that grew past a short list) replans.
-            motion = .bouncing(
-                Spring(start: self.time, position: contentOffset, velocity: velocity, edge: spring.edge + delta, configuration: configuration))
-        } else {
-            replan()
-        }
+        replan()
     }
 
     /// Points a running animation at a new destination (the target row's position became

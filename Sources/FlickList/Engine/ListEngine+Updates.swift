@@ -62,15 +62,20 @@ extension ListEngine {
             resynchronize(time: time)
             touched = true
         }
+        // Heights committed now keep the reader's row of the frame's start, followed through
+        // the batches (a row moved into view must not take its place as the anchor).
+        anchorOverride = touched ? nil : before.flatMap { follow($0.row) }
         if commitRows(time: time) { anchored = true }
+        anchorOverride = nil
         guard anchored, let before else { return }
         measure(before, follow: follow, touched: touched)
     }
 
-    /// The top row's screen position and the motion before this frame's updates.
+    /// The reader's row (`measuredAnchorRow`), its screen position and the motion before
+    /// this frame's updates.
     private func anchorProbe() -> (row: Int, y: Double, phase: ScrollPhysics.Phase, velocity: Double)? {
         guard heights.rowCount > 0 else { return nil }
-        let row = heights.row(atOffset: max(0, physics.contentOffset))
+        let row = measuredAnchorRow()
         return (row, heights.offset(ofRow: row) - physics.contentOffset, physics.phase, physics.velocity)
     }
 
@@ -106,8 +111,8 @@ extension ListEngine {
         }
     }
 
-    /// Applies one batch to the height index and the row store, keeping the first surviving
-    /// row at or below the viewport's top where it is on screen. Nil when the batch does not
+    /// Applies one batch to the height index and the row store, keeping the reader's row (the
+    /// first measured one in view, or the next that survives) where it is on screen. Nil when the batch does not
     /// fit the rows the engine has (a client bug): everything is rebuilt from the source.
     private func applyStructure(_ changes: ListChanges, time: Double) -> StructureResult? {
         let oldCount = heights.rowCount
@@ -121,7 +126,7 @@ extension ListEngine {
         let departing = configuration.animatesUpdates ? departingRuns(changes, offset: offset) : []
         var anchor: (row: Int, y: Double)?
         if oldCount > 0 {
-            var row = heights.row(atOffset: max(0, offset))
+            var row = measuredAnchorRow()
             while row < oldCount, changes.newIndex(ofOld: row) == nil || moved.contains(row) { row += 1 }
             if row < oldCount { anchor = (row, heights.offset(ofRow: row) - offset) }
         }
@@ -199,7 +204,7 @@ extension ListEngine {
     /// Runs `update` on the height index and moves the offset by however far the anchor row
     /// moved, so nothing the reader reads jumps. Main thread.
     func keepingAnchor(time: Double, _ update: (inout HeightIndex) -> Void) {
-        let anchor = measuredAnchorRow()
+        let anchor = anchorOverride.flatMap { $0 < heights.rowCount ? $0 : nil } ?? measuredAnchorRow()
         let correction = heights.keepingAnchor(row: anchor, update)
         physics.setContentHeight(heights.totalHeight, time: time)
         if correction != 0 { physics.adjustContentOffset(by: correction, time: time) }

@@ -94,6 +94,8 @@ public final class ListEngine<Source: ListDataSource> {
     /// Snapshot diffs running off the main thread, and how the newest is applied once ready.
     let snapshotDiffs = SnapshotDiffs<Source.Item>()
     var pendingSnapshot: (@MainActor () -> Bool)?
+    /// The reader's row while this frame's heights are committed (set by `applyUpdates`).
+    var anchorOverride: Int?
     /// Changes told by `apply(_:)`, applied at the next frame.
     var pendingChanges: [ListChanges] = []
     /// The section header stuck to the top edge in the last frame.

@@ -113,6 +113,27 @@ public enum StandardScripts {
         wait 1.5
         """
 
+    /// A live timeline read from a server: read down at 3,000 pt/s through several pages
+    /// (batch fetching keeps ahead), back to the top, pull to refresh, then faster.
+    public static let livePaging = """
+        wait 0.5
+        scroll 3000 6
+        wait-page
+        top
+        settle
+        pull
+        wait-page
+        settle
+        scroll 6000 3
+        settle
+        """
+
+    /// The scripts `flick bench --scroll --live` replays against a paged server (no jump
+    /// storm: a paged timeline has no far rows to jump to).
+    public static let live: [(name: String, text: String)] = [
+        ("constant-speed", constantSpeed), ("flings", flings), ("scroll-to-top", scrollToTop), ("live-paging", livePaging),
+    ]
+
     /// Every standard script by name, for a 100k-row feed.
     public static let all = all(rowCount: 100_000)
 
