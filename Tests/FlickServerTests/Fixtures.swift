@@ -59,7 +59,9 @@ enum TestFeeds {
 
     private static func readIDs(_ folder: URL) -> [String] {
         do {
-            let store = try FeedStore(path: database(folder), configuration: .viewing)
+            // Opened the way servers open it (serialized, waiting out other openers), since
+            // tests start servers over the same file at the same moment.
+            let store = try FeedServer(databasePath: database(folder)).store
             return try store.posts(in: 0..<store.count()).map(\.id)
         } catch {
             fatalError("cannot read the test feed: \(error)")
