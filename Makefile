@@ -22,10 +22,11 @@ test: setup
 release: setup
 	$(SWIFT) build -c release --product flick
 
-## The timeline in a window (generates out/demo-feed once). Without a display it says so, replays
+## The live timeline in a window: an embedded feed server over out/demo-feed (generated once) on a
+## free loopback port, read into the offline cache out/live-cache.sqlite. Without a display it says so, replays
 ## the demo script headless and writes the same screenshot and report.
 demo: release
-	.build/release/flick demo --screenshot $(OUT)/demo.png --report $(OUT)/demo-report.json
+	.build/release/flick demo --live --screenshot $(OUT)/demo.png --report $(OUT)/demo-report.json
 
 ## The standard benchmark: every mode over the standard scroll scripts on a 100k-post feed,
 ## plus micro-benchmarks; leaves bench-out/bench.json and bench-out/bench.png.

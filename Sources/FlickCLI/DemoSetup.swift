@@ -34,15 +34,18 @@ struct DemoSetup {
     }
 
     /// A script file, or the name of a built-in script (`demo`, `flings`, `constant-speed`,
-    /// `scroll-to-top`, `jump-storm`).
+    /// `scroll-to-top`, `jump-storm`, `live-reading`, `live-flings`, `live-paging`, `chat`).
     static func loadScript(_ name: String) throws -> WindowScript {
         let text: String
         if FileManager.default.fileExists(atPath: name) {
             text = try String(contentsOfFile: name, encoding: .utf8)
-        } else if let builtIn = (StandardScripts.all + [("demo", StandardScripts.demo), ("chat", StandardScripts.chat)]).first(where: { $0.name == name }) {
+        } else if let builtIn = (StandardScripts.all + StandardScripts.live + [("demo", StandardScripts.demo), ("chat", StandardScripts.chat)])
+            .first(where: { $0.name == name })
+        {
             text = builtIn.text
         } else {
-            throw ValidationError("no script file \(name) (built-in scripts: demo, \(StandardScripts.all.map(\.name).joined(separator: ", ")))")
+            let names = ["demo"] + StandardScripts.all.map(\.name) + ["live-paging", "chat"]
+            throw ValidationError("no script file \(name) (built-in scripts: \(names.joined(separator: ", ")))")
         }
         do {
             return try WindowScript(parsing: text)

@@ -160,6 +160,6 @@ public final class LiveTimeline {
 }
 
 extension LiveTimeline: ListPaging {
-    public var pagesLoaded: Int { statistics.pagesLoaded }
+    public var pageRequestsEnded: Int { statistics.pagesLoaded + statistics.failures }
     public var isLoadingPage: Bool { client.isLoading(.older) || client.isLoading(.newer) }
 }

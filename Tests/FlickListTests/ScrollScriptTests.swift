@@ -18,11 +18,13 @@ struct ScrollScriptTests {
             resize 667
             reload 10 11 12
             settle
+            pull
+            wait-page
             """)
         #expect(script.steps == [
             .wait(seconds: 0.5), .drag(fromY: 500, toY: 200, seconds: 0.25), .fling(velocity: -8000),
             .scroll(velocity: 3000, seconds: 2), .touch, .tap(x: 120, y: 210), .scrollToTop, .jump(row: 5000),
-            .resize(width: 667), .reload(rows: [10, 11, 12]), .settle,
+            .resize(width: 667), .reload(rows: [10, 11, 12]), .settle, .pull, .waitPage,
         ])
     }
 
@@ -51,7 +53,7 @@ struct ScrollScriptTests {
     }
 
     @Test func everyStandardScriptParses() throws {
-        for (name, text) in StandardScripts.all + [("demo", StandardScripts.demo)] {
+        for (name, text) in StandardScripts.all + StandardScripts.live + [("demo", StandardScripts.demo)] {
             let script = try ScrollScript(parsing: text)
             #expect(!script.steps.isEmpty, "\(name)")
             #expect(script.steps.last == .settle, "\(name) ends settled")

@@ -24,8 +24,9 @@ public protocol ListEditing: AnyObject {
 /// Main thread.
 @MainActor
 public protocol ListPaging: AnyObject {
-    /// Pages landed so far (either direction).
-    var pagesLoaded: Int { get }
+    /// Page requests that ended so far, landed or failed (either direction): `wait-page`
+    /// waits for this to grow.
+    var pageRequestsEnded: Int { get }
     /// Whether a page request is running now.
     var isLoadingPage: Bool { get }
 }

@@ -164,7 +164,7 @@ public struct ScriptReplay<Target: ScriptReplayTarget> {
             try play(.wait(seconds: 0.1))
         case .waitPage:
             guard let pager = target.pager else { return try frame() }
-            let start = pager.pagesLoaded
+            let start = pager.pageRequestsEnded
             let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.pageWaitLimitSeconds * 1e9)
             // Frames are paced at the target's rate while waiting, so its clock keeps to the
             // wall clock the network runs on (a lockstep clock would race through timers).
@@ -172,7 +172,7 @@ public struct ScriptReplay<Target: ScriptReplayTarget> {
             repeat {
                 let frameStart = DispatchTime.now().uptimeNanoseconds
                 try frame()
-                if pager.pagesLoaded > start { break }
+                if pager.pageRequestsEnded > start { break }
                 let elapsed = DispatchTime.now().uptimeNanoseconds - frameStart
                 if elapsed < period { usleep(UInt32((period - elapsed) / 1_000)) }
             } while DispatchTime.now().uptimeNanoseconds < deadline

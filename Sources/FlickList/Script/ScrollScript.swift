@@ -23,7 +23,7 @@
 /// stream insert 0 1 every 0.1   # from now on, repeat an edit every 0.1 s (between frames)
 /// stream stop           # ends every stream
 /// pull                  # pull down past the top and let go: refreshes a live list
-/// wait-page             # wait until the next page has landed (≤ 10 s; a live list)
+/// wait-page             # wait until the next page has landed or failed (≤ 10 s; a live list)
 /// ```
 public struct ScrollScript: Hashable, Sendable {
     public enum Step: Hashable, Sendable {
@@ -45,7 +45,7 @@ public struct ScrollScript: Hashable, Sendable {
         case stopStreams
         /// A pull down past the top, released: a live list refreshes.
         case pull
-        /// Waits until the list's pager lands its next page.
+        /// Waits until the list's pager lands its next page (or the request fails).
         case waitPage
     }
 
