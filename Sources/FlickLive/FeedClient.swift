@@ -22,6 +22,10 @@ public final class FeedClient: Sendable {
         /// Older pages one session follows at most; default 100,000 (a cap against a server
         /// whose `next` never ends, far past any reader's scrolling).
         public var maxOlderPages = 100_000
+        /// Stored posts tried as the cursor when the server no longer knows the one it gave
+        /// (deleted between two pages); default 5: several deletions in a row at the end of
+        /// what is stored, and at most 5 extra requests when the server is just failing.
+        public var cursorFallbacks = 5
 
         public init() {}
     }
@@ -117,7 +121,7 @@ public final class FeedClient: Sendable {
             return land(.older(appended: [], updated: [], warnings: [warning], reachedEnd: true))
         }
         do {
-            let page = try await fetcher.fetch(url)
+            let page = try await fetchOlderPage(url, storedCount: count)
             // Read once: a failed request may be retried, a page read twice is a loop.
             visited.withLock { _ = $0.insert(url.absoluteString) }
             let source = self.source?.absoluteString
@@ -132,6 +136,29 @@ public final class FeedClient: Sendable {
             land(.failed(.older, reason: error.description, isOffline: Self.isOffline(error)))
         } catch {
             land(.failed(.older, reason: "\(error)", isOffline: false))
+        }
+    }
+
+    /// Fetches the older page at `url`; when the server no longer knows its cursor (a 4xx
+    /// for a `before=` URL: the post it names was deleted between two pages), asks again from
+    /// each of the last few stored posts instead, newest of them last, so the page after the
+    /// deleted post still comes (repeats are stored once).
+    private func fetchOlderPage(_ url: URL, storedCount: Int) async throws(FeedPageError) -> FeedPage {
+        do {
+            return try await fetcher.fetch(url)
+        } catch let error {
+            guard case .httpStatus(_, 400..<500, _) = error, storedCount > 0,
+                var parts = URLComponents(url: url, resolvingAgainstBaseURL: true),
+                let cursor = parts.queryItems?.firstIndex(where: { $0.name == "before" }),
+                let stored = try? store.posts(in: max(0, storedCount - configuration.cursorFallbacks - 1)..<storedCount)
+            else { throw error }
+            let failed = parts.queryItems?[cursor].value
+            for post in stored.reversed() where post.id != failed {
+                parts.queryItems?[cursor].value = post.id
+                guard let fallback = parts.url else { continue }
+                if let page = try? await fetcher.fetch(fallback) { return page }
+            }
+            throw error
         }
     }
 

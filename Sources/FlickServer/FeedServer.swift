@@ -161,6 +161,13 @@ public final class FeedServer: Sendable {
         }
     }
 
+    /// Deletes the posts with `ids` while serving (the store is not written): from the next
+    /// request on they are left out of pages and unknown as `before`/`since` cursors — a post
+    /// deleted between two pages a client reads. For tests and drills; any thread.
+    public func deletePosts(_ ids: [String]) {
+        timeline.delete(ids)
+    }
+
     private func startTicker() -> Task<Void, Never>? {
         let rate = configuration.newPostsPerMinute
         guard rate > 0, rate.isFinite else { return nil }

@@ -16,11 +16,14 @@ final class LiveTimeline: Sendable {
         let liveIndex: [String: Int]
         let store: FeedStore
         let storeCount: Int
+        /// Posts deleted while serving: left out of pages, unknown as cursors.
+        let deleted: Set<String>
 
         var count: Int { live.count + storeCount }
 
-        /// The timeline index of the post with `id`, or nil.
+        /// The timeline index of the post with `id`, or nil (also for a deleted post).
         func index(of id: String) throws -> Int? {
+            if deleted.contains(id) { return nil }
             if let ordinal = liveIndex[id] { return live.count - 1 - ordinal }
             return try store.rowIndex(ofPostID: id).map { $0 + live.count }
         }
@@ -38,7 +41,7 @@ final class LiveTimeline: Sendable {
             let storeStart = max(range.lowerBound, live.count) - live.count
             let storeEnd = range.upperBound - live.count
             if storeStart < storeEnd { posts += try store.posts(in: storeStart..<storeEnd) }
-            return posts
+            return deleted.isEmpty ? posts : posts.filter { !deleted.contains($0.id) }
         }
     }
 
@@ -46,6 +49,7 @@ final class LiveTimeline: Sendable {
         var live: [Post] = []
         var liveIndex: [String: Int] = [:]
         var made = 0
+        var deleted: Set<String> = []
     }
 
     let store: FeedStore
@@ -61,8 +65,8 @@ final class LiveTimeline: Sendable {
 
     func snapshot() throws -> Snapshot {
         let storeCount = try store.count()
-        let (live, index) = state.withLock { ($0.live, $0.liveIndex) }
-        return Snapshot(live: live, liveIndex: index, store: store, storeCount: storeCount)
+        let (live, index, deleted) = state.withLock { ($0.live, $0.liveIndex, $0.deleted) }
+        return Snapshot(live: live, liveIndex: index, store: store, storeCount: storeCount, deleted: deleted)
     }
 
     /// Makes `count` new posts with the generator and puts them on top; returns them, newest
@@ -89,6 +93,12 @@ final class LiveTimeline: Sendable {
             made.append(post)
         }
         return made.reversed()
+    }
+
+    /// Deletes `ids` from the served timeline (the store is not written): they leave every
+    /// page from the next request on, and a cursor naming one is unknown. Any thread.
+    func delete(_ ids: some Sequence<String>) {
+        state.withLock { $0.deleted.formUnion(ids) }
     }
 
     private static func renamed(_ post: Post, id: String, at date: Date) -> Post {

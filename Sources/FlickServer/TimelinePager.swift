@@ -52,7 +52,8 @@ struct TimelinePager: Sendable {
         }
         let posts = try timeline.posts(in: start..<max(start, shiftedEnd))
         // `next` continues after the oldest post shown (or after the anchor when none is).
-        let lastIndex = posts.isEmpty ? anchorIndex : start + posts.count - 1
+        // Deleted posts leave gaps in a page: the last index shown is the last post's own.
+        let lastIndex = try posts.last.flatMap { try timeline.index(of: $0.id) } ?? anchorIndex
         var next: String?
         if let lastIndex, lastIndex + 1 < timeline.count {
             let lastID = try timeline.posts(in: lastIndex..<(lastIndex + 1)).first?.id

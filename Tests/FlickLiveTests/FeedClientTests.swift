@@ -124,3 +124,44 @@ struct FeedClientTests {
         await fixture.stop()
     }
 }
+
+/// Faults between pages, against the server's drills.
+@Suite("Feed client: faults between pages")
+@MainActor
+struct FeedClientFaultTests {
+    @Test func aPostDeletedBetweenPagesLosesNothingElse() async throws {
+        let fixture = try await LiveFixture(posts: 100, pageSize: 20)
+        let cache = try fixture.cache()
+        let client = FeedClient(store: cache, source: fixture.timeline)
+        _ = FeedClientTests.run(client, .older)
+        let stored = try cache.posts(in: 0..<20)
+        // The cursor of the next page (the last stored post) and a post of the next page go.
+        let next = try fixture.server.store.posts(in: 20..<40)
+        fixture.server.deletePosts([stored[19].id, next[3].id])
+        var end = false
+        for _ in 0..<10 where !end {
+            for landing in FeedClientTests.run(client, .older) {
+                switch landing {
+                case .older(_, _, _, let reachedEnd): end = reachedEnd
+                default: Issue.record("unexpected \(landing)")
+                }
+            }
+        }
+        let served = try fixture.server.store.posts(in: 0..<100).map(\.id).filter { $0 != next[3].id }
+        let ids = try cache.posts(in: 0..<(try cache.count())).map(\.id)
+        #expect(ids == served, "every post but the one deleted before it was read, in order, once")
+        await fixture.stop()
+    }
+
+    @Test func aPageRepeatingPostsOfTheLastStoresEachOnce() async throws {
+        let fixture = try await LiveFixture(posts: 90, pageSize: 20) { configuration in
+            configuration.drills.pageFaults = [.init(.repeatedPosts(count: 5), fromPage: 1)]
+        }
+        let cache = try fixture.cache()
+        let client = FeedClient(store: cache, source: fixture.timeline)
+        for _ in 0..<10 { _ = FeedClientTests.run(client, .older) }
+        let ids = try cache.posts(in: 0..<(try cache.count())).map(\.id)
+        #expect(ids == (try fixture.server.store.posts(in: 0..<90).map(\.id)))
+        await fixture.stop()
+    }
+}

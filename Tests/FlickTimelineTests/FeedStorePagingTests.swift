@@ -80,3 +80,35 @@ struct FeedStorePagingTests {
         #expect(throws: FeedStore.Error.self) { try store.positions() }
     }
 }
+
+/// Several openings of one file at once (a server and a client, two processes): each waits
+/// for the others' locks instead of failing with "database is locked".
+@Suite("Feed store: concurrent openings")
+struct FeedStoreConcurrentOpeningTests {
+    let directory = ScratchDirectory()
+
+    @Test func openingsAndWritesAtOnceAllSucceed() throws {
+        let path = directory.path("shared.sqlite")
+        try FeedStore(path: path).insert((0..<200).map { DataFixtures.post($0) })
+        let failures = LockedFailures()
+        DispatchQueue.concurrentPerform(iterations: 6) { index in
+            do {
+                let store = try FeedStore(path: path)
+                try store.prepend([DataFixtures.post(1_000 + index)])
+                _ = try store.count()
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        #expect(failures.all.isEmpty, "\(failures.all)")
+        #expect(try FeedStore(path: path).count() == 206)
+    }
+}
+
+/// Errors collected from concurrent work.
+final class LockedFailures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func append(_ item: String) { lock.withLock { items.append(item) } }
+    var all: [String] { lock.withLock { items } }
+}

@@ -27,6 +27,12 @@ extension FeedStore {
             case fast
         }
 
+        /// Seconds a statement waits for another connection's lock (another process importing,
+        /// a second opening of the same file) before failing with "database is locked";
+        /// default 5: longer than any one page or batch commit takes, short enough that a
+        /// stuck writer is reported rather than hanging the caller.
+        public var busyTimeout: Double = 5
+
         /// Default `.quick`: opening is the one moment damage can be reported cleanly.
         public var integrityCheck: IntegrityCheck = .quick
         /// Default `.normal`.

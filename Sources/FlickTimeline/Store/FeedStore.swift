@@ -43,6 +43,9 @@ public final class FeedStore: Sendable {
         var grdb = GRDB.Configuration()
         grdb.maximumReaderCount = max(1, configuration.maxReaders)
         grdb.label = "flick.feedstore"
+        // Another connection writing (a second opening of the same file, another process
+        // importing): wait for its lock up to `busyTimeout` instead of failing at once.
+        grdb.busyMode = .timeout(configuration.busyTimeout)
         let synchronous = configuration.durability == .fast ? "OFF" : "NORMAL"
         grdb.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = \(synchronous)") }
         do {
