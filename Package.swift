@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "FlickGTKTests", dependencies: ["FlickGTK", "Flick", "FlickTestSupport", "CGtk4", "CFlickGTK"]),
         .testTarget(
             name: "FlickLiveTests",
-            dependencies: ["FlickLive", "FlickServer", "FlickTimeline", "FlickList", "FlickTestSupport"]),
+            dependencies: ["FlickLive", "FlickServer", "FlickTimeline", "FlickList", "FlickImage", "FlickTestSupport"]),
         .testTarget(name: "FlickChatTests", dependencies: ["Flick", "FlickChat", "FlickTestSupport"]),
         .testTarget(
             name: "FlickTimelineTests",

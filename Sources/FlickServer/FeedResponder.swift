@@ -100,7 +100,12 @@ struct FeedResponder: HTTPResponder {
                 status: .ok, headers: headers,
                 body: ResponseBody(contentLength: file.data.count) { writer in
                     try await writer.write(half)
-                    try await Task.sleep(for: stall.duration)
+                    // Server stopping mid-stall: end quietly (throwing from a body as the
+                    // server shuts down leaves NIO's writer unfinished, a fatal error).
+                    guard (try? await Task.sleep(for: stall.duration)) != nil else {
+                        try await writer.finish(nil)
+                        return
+                    }
                     throw DrillAbort.imageStall
                 })
         }

@@ -12,10 +12,15 @@ final class LiveFixture: @unchecked Sendable {
 
     /// Generates `posts` posts (no image files: the served posts still reference them) and
     /// starts a server over them with pages of `pageSize`.
-    init(posts: Int = 120, pageSize: Int = 20, configure: @Sendable (inout FeedServer.Configuration) -> Void = { _ in }) async throws {
+    /// - Parameter images: also draw the image files the posts reference (slower).
+    init(
+        posts: Int = 120, pageSize: Int = 20, images: Bool = false,
+        configure: @Sendable (inout FeedServer.Configuration) -> Void = { _ in }
+    ) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-live-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        _ = try FeedGeneration(posts: posts, seed: 7, folder: folder, pool: ImagePoolGenerator.plannedPool, writeJSON: false).run()
+        let pool = images ? try ImagePoolGenerator(seed: 7).write(into: folder) : ImagePoolGenerator.plannedPool
+        _ = try FeedGeneration(posts: posts, seed: 7, folder: folder, pool: pool, writeJSON: false).run()
         var configuration = FeedServer.Configuration()
         configuration.pageSize = pageSize
         configure(&configuration)

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import FlickList
 import FlickLive
 import FlickTimeline
@@ -14,14 +15,19 @@ final class LiveHarness {
     let live: LiveTimeline
     private(set) var time = 0.0
 
-    init(cache: FeedStore, source: URL?, configure: (inout LiveTimeline.Configuration) -> Void = { _ in }) throws {
+    /// - Parameter images: an image pipeline for the posts' pictures (nil: none).
+    init(
+        cache: FeedStore, source: URL?, images: ImagePipeline? = nil,
+        configure: (inout LiveTimeline.Configuration) -> Void = { _ in }
+    ) throws {
         store = cache
         let data = try TimelineDataSource(store: cache)
         var engineConfiguration = ListEngine<TimelineDataSource>.Configuration()
         engineConfiguration.animatesUpdates = false
         engine = ListEngine(
             source: data, viewport: Size(width: 375, height: 667), scale: .one,
-            placeholder: data.placeholderTile(width: 375, scale: .one), configuration: engineConfiguration)
+            placeholder: data.placeholderTile(width: 375, scale: .one), configuration: engineConfiguration,
+            imagePipeline: images)
         var configuration = LiveTimeline.Configuration()
         configuration.pollInterval = 0
         configuration.refreshesOnOpen = false

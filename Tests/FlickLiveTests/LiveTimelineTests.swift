@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import FlickList
 import FlickLive
 import FlickServer
@@ -183,6 +184,34 @@ struct LiveTimelineTests {
         #expect(harness.engine.tapAccessory(at: Point(x: footer.frame.midX, y: footer.frame.midY)))
         harness.step(until: { harness.live.statistics.failures > failures })
         #expect(harness.live.statistics.failures == failures + 1, "the tap asked again (and the drill failed it again)")
+        await fixture.stop()
+    }
+
+    @Test func anImageHostThatStallsLeavesErrorTilesAndTheListScrolling() async throws {
+        let fixture = try await LiveFixture(posts: 40, pageSize: 20, images: true) { configuration in
+            configuration.drills.imageStall = .init(duration: .seconds(30))
+        }
+        var images = ImagePipeline.Configuration()
+        images.access.feedLocation = fixture.timeline
+        images.access.allowedHosts = ["127.0.0.1"]
+        images.idleTimeout = 1
+        images.totalTimeout = 2
+        let pipeline = try ImagePipeline(configuration: images)
+        let harness = try LiveHarness(cache: try Self.primedCache(fixture), source: fixture.timeline, images: pipeline)
+        let started = Date()
+        // Wall time must pass for the downloads' timeouts: frames at about 120 Hz for ≤ 15 s.
+        harness.step(
+            until: {
+                usleep(8_000)
+                return pipeline.statistics.failures > 0 && harness.engine.visibleRowsFullyDrawn
+            }, limit: 1_800)
+        #expect(pipeline.statistics.failures > 0, "the stalled downloads ended as failures")
+        #expect(Date().timeIntervalSince(started) < 20, "well before the 30 s stall ends")
+        #expect(harness.engine.visibleRowsFullyDrawn, "every row on screen is drawn")
+        harness.engine.fling(velocity: 3_000, time: harness.time)
+        let before = harness.engine.contentOffset
+        harness.step(10)
+        #expect(harness.engine.contentOffset > before, "the list keeps moving")
         await fixture.stop()
     }
 }
