@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build test demo bench release docs clean
+.PHONY: setup build test demo bench release docs clean sanitize
 
 ## Install the Debian packages listed in scripts/apt-packages.txt (only the missing ones).
 setup:
@@ -21,6 +21,12 @@ test: setup
 
 release: setup
 	$(SWIFT) build -c release --product flick
+
+## The test suites under ThreadSanitizer, then AddressSanitizer with leak detection, each in its own
+## scratch path (.build-tsan, .build-asan), under xvfb-run with fatal GLib warnings as in `test`.
+## Fails on any sanitizer report. SANITIZERS=thread (or address) runs one; ARGS go to `swift test`.
+sanitize: setup
+	XVFB_RUN='$(XVFB_RUN)' SWIFT='$(SWIFT)' bash scripts/sanitize.sh $(ARGS)
 
 ## The live timeline in a window: an embedded feed server over out/demo-feed (generated once) on a
 ## free loopback port, read into the offline cache out/live-cache.sqlite. Without a display it says so, replays
