@@ -94,6 +94,13 @@ public final class FeedClient: Sendable {
 
     private func land(_ landing: PageLanding) { mailbox.withLock { $0.append(landing) } }
 
+    /// Records and lands the ids `page` says were deleted (none: nothing).
+    private func noteDeletions(of page: FeedPage) {
+        guard !page.deleted.isEmpty else { return }
+        try? store.markDeleted(page.deleted)
+        land(.deleted(ids: page.deleted))
+    }
+
     private func fetchOlder() async {
         let state: FeedStore.PagingState
         let count: Int
@@ -131,6 +138,7 @@ public final class FeedClient: Sendable {
                 if state.newer == nil { state.newer = page.newer?.absoluteString }
                 if state.source == nil { state.source = source }
             }
+            noteDeletions(of: page)
             land(.older(appended: outcome.appended, updated: outcome.updated, warnings: page.warnings, reachedEnd: page.next == nil))
         } catch let error as FeedPageError {
             land(.failed(.older, reason: error.description, isOffline: Self.isOffline(error)))
@@ -177,6 +185,7 @@ public final class FeedClient: Sendable {
                 let outcome = try store.prependPage(page.posts) { state in
                     if let newer = page.newer { state.newer = newer.absoluteString }
                 }
+                noteDeletions(of: page)
                 let caughtUp = outcome.inserted.isEmpty || page.newer == nil || page.newer == url
                 land(.newer(inserted: outcome.inserted, updated: outcome.updated, warnings: page.warnings, caughtUp: caughtUp))
                 if caughtUp { return }

@@ -8,6 +8,8 @@ public struct LiveStatistics: Sendable, Hashable {
     public var olderPostsAppended = 0
     /// Known posts shown with new content.
     public var postsUpdated = 0
+    /// Rows of posts the server deleted, dropped from the list.
+    public var postsDropped = 0
     /// Requests that failed (either direction).
     public var failures = 0
     /// Refreshes started by a pull.

@@ -37,6 +37,8 @@ extension LiveTimeline {
             statistics.newPostsInserted += inserted.count
             if caughtUp { endRefresh() }
             cameOnline()
+        case .deleted(let ids):
+            deletedIDs.formUnion(ids)
         case .failed(let direction, let reason, let offline):
             statistics.failures += 1
             isOffline = offline
@@ -84,5 +86,32 @@ extension LiveTimeline {
         guard isOffline else { return }
         isOffline = false
         if case .failed = older { older = .idle }
+    }
+
+    /// Removes the rows of deleted posts among the rows the engine keeps near the viewport
+    /// (its preload range, so a deleted post is gone before it scrolls into view; one on
+    /// screen collapses). O(preload rows) per frame, only once something was deleted.
+    func dropDeletedRows() {
+        guard !deletedIDs.isEmpty, let near = engine.lastPlan?.preload else { return }
+        let rows = engine.source.rows
+        let doomed = near.clamped(to: 0..<rows.count).filter { row in
+            rows.post(atRow: row).map { deletedIDs.contains($0.id) } ?? false
+        }
+        guard !doomed.isEmpty else { return }
+        // Bottom up, one run at a time, so earlier indices stay valid.
+        var runs: [Range<Int>] = []
+        for row in doomed.reversed() {
+            if let last = runs.last, last.lowerBound == row + 1 {
+                runs[runs.count - 1] = row..<last.upperBound
+            } else {
+                runs.append(row..<(row + 1))
+            }
+        }
+        for run in runs {
+            let oldCount = rows.count
+            rows.remove(run)
+            engine.apply(.deleting(run, from: oldCount))
+        }
+        statistics.postsDropped += doomed.count
     }
 }

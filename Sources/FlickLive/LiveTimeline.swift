@@ -42,6 +42,9 @@ public final class LiveTimeline {
     /// Whether the last request could not reach the server (the cached timeline is shown).
     public internal(set) var isOffline = false
     var art: LiveArtCache
+    /// Posts the server deleted (from the store's tombstones and later pages): their rows are
+    /// dropped as they come near the viewport.
+    var deletedIDs: Set<String>
     /// Landings taken from the client but not applied yet (held through a bounce).
     private var held: [PageLanding] = []
     /// A pull past the threshold, waiting for the finger to lift.
@@ -61,6 +64,9 @@ public final class LiveTimeline {
         self.client = client
         self.configuration = configuration
         older = pagingState.reachedEnd ? .end : .idle
+        // One small read at construction (≤ maxDeletedIDs ids): rows deleted while the app was
+        // closed must not show in the first frames.
+        deletedIDs = (try? client.store.deletedIDs()) ?? []
         art = LiveArtCache(pool: engine.pool)
         attach(to: engine)
     }
@@ -112,6 +118,7 @@ public final class LiveTimeline {
         let landings = engine.physics.phase == .bouncing ? [] : held
         if !landings.isEmpty { held.removeAll() }
         for landing in landings { apply(landing) }
+        dropDeletedRows()
         if engine.physics.phase == .dragging {
             armed = engine.pullDistance >= configuration.pullThreshold
         } else if armed {

@@ -18,6 +18,8 @@ public enum PageLanding: Sendable {
     /// Newer posts were stored: `inserted` are new rows on top (newest first), `updated`
     /// known posts with new content. `caughtUp`: nothing newer is left to ask for.
     case newer(inserted: [Post], updated: [Post], warnings: [FeedWarning], caughtUp: Bool)
+    /// The server says these posts were deleted (recorded in the store): the list drops them.
+    case deleted(ids: [String])
     /// The request failed; nothing was stored by it. `isOffline`: the server could not be
     /// reached at all (as opposed to answering badly).
     case failed(PagingDirection, reason: String, isOffline: Bool)
@@ -26,6 +28,7 @@ public enum PageLanding: Sendable {
         switch self {
         case .older: .older
         case .newer: .newer
+        case .deleted: .newer
         case .failed(let direction, _, _): direction
         }
     }

@@ -57,7 +57,8 @@ struct FeedResponder: HTTPResponder {
             return Self.error(.badRequest, invalid.message)
         }
         let rewriter = ImageURLRewriter(root: URL(string: base.value + "/")!)
-        let body = FeedEncoder().encodePage(posts: page.posts.map(rewriter.rewrite), next: page.next, newer: page.newer)
+        let body = FeedEncoder().encodePage(
+            posts: page.posts.map(rewriter.rewrite), next: page.next, newer: page.newer, deleted: page.deleted)
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"

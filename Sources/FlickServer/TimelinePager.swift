@@ -14,7 +14,13 @@ struct TimelinePager: Sendable {
         var newer: String?
         /// Faults of the body (truncation, invalid JSON) selected for this page.
         var bodyFaults: [FeedServer.PageFault.Kind]
+        /// Ids deleted while serving, told with every page so clients drop them.
+        var deleted: [String] = []
     }
+
+    /// Deleted ids told per page at most (a client that missed more reads them in later pages
+    /// or never shows them: they are no longer served).
+    static let maxDeletedPerPage = 1_000
 
     /// `http://host:port`, no trailing slash.
     let base: String
@@ -75,7 +81,9 @@ struct TimelinePager: Sendable {
             newer = nil
         }
         let bodyFaults = selected.filter { $0 == .truncatedBody || $0 == .invalidJSON }
-        return Page(posts: posts, next: next, newer: newer, bodyFaults: bodyFaults)
+        return Page(
+            posts: posts, next: next, newer: newer, bodyFaults: bodyFaults,
+            deleted: Array(timeline.deleted.sorted().prefix(Self.maxDeletedPerPage)))
     }
 
     private func unknown(_ parameter: String, _ id: String) -> TimelineQuery.Invalid {

@@ -143,6 +143,7 @@ struct FeedClientFaultTests {
             for landing in FeedClientTests.run(client, .older) {
                 switch landing {
                 case .older(_, _, _, let reachedEnd): end = reachedEnd
+                case .deleted(let ids): #expect(Set(ids) == [stored[19].id, next[3].id], "the server tells what it deleted")
                 default: Issue.record("unexpected \(landing)")
                 }
             }
@@ -150,6 +151,7 @@ struct FeedClientFaultTests {
         let served = try fixture.server.store.posts(in: 0..<100).map(\.id).filter { $0 != next[3].id }
         let ids = try cache.posts(in: 0..<(try cache.count())).map(\.id)
         #expect(ids == served, "every post but the one deleted before it was read, in order, once")
+        #expect(try cache.deletedIDs() == [stored[19].id, next[3].id], "both recorded: a list leaves the stored one out")
         await fixture.stop()
     }
 

@@ -214,4 +214,31 @@ struct LiveTimelineTests {
         #expect(harness.engine.contentOffset > before, "the list keeps moving")
         await fixture.stop()
     }
+
+    @Test func postsTheServerDeletesLeaveTheListAndStayGoneAfterARelaunch() async throws {
+        let fixture = try await LiveFixture(posts: 60, pageSize: 20)
+        let cache = try Self.primedCache(fixture, name: "deleting.sqlite")
+        let doomed = try cache.posts(in: 3..<4)[0]
+        do {
+            let harness = try LiveHarness(cache: cache, source: fixture.timeline)
+            harness.step(4)
+            #expect(harness.engine.source.rowCount == 20)
+            fixture.server.deletePosts([doomed.id])
+            harness.live.refresh()
+            harness.step(until: { !harness.live.isRefreshing })
+            harness.step(3)
+            #expect(harness.engine.source.rowCount == 19, "the deleted post's row is gone")
+            #expect(harness.engine.heights.rowCount == 19)
+            let shown = (0..<19).compactMap { harness.engine.source.item(at: $0)?.id }
+            #expect(shown.count == 19 && !shown.contains(doomed.id))
+            #expect(harness.live.statistics.postsDropped == 1)
+        }
+        #expect(try cache.deletedIDs() == [doomed.id], "recorded in the cache")
+        // Relaunched over the same cache, offline or not, the post does not come back.
+        let again = try LiveHarness(cache: try FeedStore(path: cache.path), source: fixture.timeline)
+        again.step(4)
+        #expect(again.engine.source.rowCount == 19)
+        await fixture.stop()
+    }
 }
+

@@ -19,14 +19,17 @@ public struct FeedPage: Sendable, Hashable {
     public let newer: URL?
     /// Bytes of the body.
     public let byteCount: Int
+    /// Ids of posts the server deleted (its `deleted` member): a client drops them.
+    public let deleted: [String]
 
-    public init(url: URL, posts: [Post], warnings: [FeedWarning], next: URL?, newer: URL?, byteCount: Int) {
+    public init(url: URL, posts: [Post], warnings: [FeedWarning], next: URL?, newer: URL?, byteCount: Int, deleted: [String] = []) {
         self.url = url
         self.posts = posts
         self.warnings = warnings
         self.next = next
         self.newer = newer
         self.byteCount = byteCount
+        self.deleted = deleted
     }
 }
 
@@ -60,7 +63,8 @@ extension FeedPage {
         }
         let next = link(reader.next, named: "next", base: url, warnings: &warnings)
         let newer = link(reader.newer, named: "newer", base: url, warnings: &warnings)
-        return FeedPage(url: url, posts: posts, warnings: warnings, next: next, newer: newer, byteCount: data.count)
+        return FeedPage(
+            url: url, posts: posts, warnings: warnings, next: next, newer: newer, byteCount: data.count, deleted: reader.deleted)
     }
 
     /// Schemes a page link may use.

@@ -38,6 +38,15 @@ extension FeedStore {
         )
         """
 
+    /// `deleted_posts`: ids the server said were deleted. Their rows stay (positions are never
+    /// renumbered); a list leaves them out. `seq` orders them so the oldest can be dropped.
+    static let createDeletedPosts = """
+        CREATE TABLE deleted_posts (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE
+        )
+        """
+
     /// (name, declared type, not null, primary-key position) per column, as `table_info` reports.
     typealias ColumnShape = [String]
 
@@ -59,6 +68,9 @@ extension FeedStore {
         }
         migrator.registerMigration("v2: paging state") { db in
             try db.execute(sql: createPagingState)
+        }
+        migrator.registerMigration("v3: deleted posts") { db in
+            try db.execute(sql: createDeletedPosts)
         }
         return migrator
     }

@@ -20,13 +20,14 @@ public struct FeedEncoder: Sendable {
     }
 
     /// One page of a served timeline: `posts` in order, then `next` (older posts) and `newer`
-    /// (posts above this page) when given. Same bytes as `encode(_:)` for the posts.
-    public func encodePage(posts: some Sequence<Post>, next: String?, newer: String?) -> Data {
+    /// (posts above this page) when given, and `deleted` (ids of posts the server deleted)
+    /// when not empty. Same bytes as `encode(_:)` for the posts.
+    public func encodePage(posts: some Sequence<Post>, next: String?, newer: String?, deleted: [String] = []) -> Data {
         var out = header()
         for (index, post) in posts.enumerated() {
             out += postLine(post, first: index == 0)
         }
-        out += footer(next: next, newer: newer)
+        out += footer(next: next, newer: newer, deleted: deleted)
         return Data(out.utf8)
     }
 
@@ -39,10 +40,11 @@ public struct FeedEncoder: Sendable {
     }
 
     /// `]` then `next` and `newer` when present, and the closing brace.
-    func footer(next: String?, newer: String? = nil) -> String {
+    func footer(next: String?, newer: String? = nil, deleted: [String] = []) -> String {
         var out = "\n]"
         if let next { out += ",\"next\":" + Self.quoted(next) }
         if let newer { out += ",\"newer\":" + Self.quoted(newer) }
+        if !deleted.isEmpty { out += ",\"deleted\":[" + deleted.map(Self.quoted).joined(separator: ",") + "]" }
         return out + "}\n"
     }
 

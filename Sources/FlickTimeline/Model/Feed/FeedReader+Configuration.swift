@@ -21,6 +21,9 @@ extension FeedReader {
         public var maxNumberLength: Int = 64
         /// Bytes of the `next` URL kept; a longer one is ignored with a warning. Default 8 KiB.
         public var maxNextLength: Int = 8 * 1024
+        /// Bytes of a page's `deleted` list kept (ids of posts the server deleted); a longer
+        /// list is ignored with a warning. Default 256 KiB: thousands of ids, a bounded cost.
+        public var maxDeletedBytes: Int = 256 * 1024
 
         public init() {}
 

@@ -1,4 +1,4 @@
-/// The top-level object's members: `posts` elements, `next`, `newer`, and everything else skipped.
+/// The top-level object's members: `posts` elements, `next`, `newer`, `deleted`, and everything else skipped.
 extension FeedReader {
     /// Depth of a top-level member's value (the feed object is depth 1).
     private static let memberDepth = 2
@@ -35,6 +35,8 @@ extension FeedReader {
             next = try pageURL(named: "next")
         case "newer":
             newer = try pageURL(named: "newer")
+        case "deleted":
+            deleted = try deletedIDs()
         default:
             _ = try reader.skipValue(depth: Self.memberDepth)
         }
@@ -52,6 +54,24 @@ extension FeedReader {
             warn("\"\(name)\" must be a string, found \(PostValidator.Render.value(other)); ignored")
         }
         return nil
+    }
+
+    /// The `deleted` member: an array of id strings, at most `maxDeletedBytes`; anything
+    /// else is ignored with a warning (and non-string elements are left out).
+    private mutating func deletedIDs() throws(FeedDecoder.Error) -> [String] {
+        switch try reader.readValue(depth: Self.memberDepth, budget: configuration.maxDeletedBytes) {
+        case .array(let values)?:
+            let ids = values.compactMap { value -> String? in
+                if case .string(let id) = value, !id.isEmpty { return id }
+                return nil
+            }
+            if ids.count < values.count { warn("\"deleted\" holds \(values.count - ids.count) values that are not ids; ignored") }
+            return ids
+        case .null?: return []
+        case nil: warn("\"deleted\" is longer than \(configuration.maxDeletedBytes) bytes; ignored")
+        case let other?: warn("\"deleted\" must be an array of ids, found \(PostValidator.Render.value(other)); ignored")
+        }
+        return []
     }
 
     /// Reads the next element of `posts`; when not `keeping`, only validates it.

@@ -55,6 +55,8 @@ public struct FeedReader {
     /// The URL asking for posts newer than this page (a served page's `newer`), once read;
     /// final, like `next`, once `nextItem()` returned nil.
     public internal(set) var newer: String?
+    /// Ids the page says were deleted (a served page's `deleted`), once read; empty when absent.
+    public internal(set) var deleted: [String] = []
 
     public init(contentsOf url: URL, configuration: Configuration = .default) throws(FeedDecoder.Error) {
         let input = try JSONByteInput(contentsOf: url, chunkSize: configuration.chunkSize)
