@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build test demo bench release docs clean sanitize
+.PHONY: setup build test demo bench release docs clean sanitize fuzz
 
 ## Install the Debian packages listed in scripts/apt-packages.txt (only the missing ones).
 setup:
@@ -27,6 +27,14 @@ release: setup
 ## Fails on any sanitizer report. SANITIZERS=thread (or address) runs one; ARGS go to `swift test`.
 sanitize: setup
 	XVFB_RUN='$(XVFB_RUN)' SWIFT='$(SWIFT)' bash scripts/sanitize.sh $(ARGS)
+
+## libFuzzer targets (fuzz/: feed reader, stored records, rich text + layout, JPEG, PNG, WebP),
+## built with -sanitize=fuzzer,address in .build-fuzz, each run SECONDS seconds on a scratch copy of
+## its seed corpus (.build-fuzz-runs/); fails on any crash, hang (TIMEOUT s) or blow-up (RSS_MB).
+## Not part of `test`. FUZZ_TARGETS=FuzzPNG runs some only. See fuzz/README.md.
+SECONDS ?= 60
+fuzz: setup
+	SECONDS=$(SECONDS) SWIFT='$(SWIFT)' bash scripts/fuzz.sh $(FUZZ_TARGETS)
 
 ## The live timeline in a window: an embedded feed server over out/demo-feed (generated once) on a
 ## free loopback port, read into the offline cache out/live-cache.sqlite. Without a display it says so, replays
