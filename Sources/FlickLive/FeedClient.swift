@@ -188,13 +188,22 @@ public final class FeedClient: Sendable {
                 noteDeletions(of: page)
                 let caughtUp = outcome.inserted.isEmpty || page.newer == nil || page.newer == url
                 land(.newer(inserted: outcome.inserted, updated: outcome.updated, warnings: page.warnings, caughtUp: caughtUp))
-                if caughtUp { return }
+                if caughtUp { return await fetchTopForEdits() }
             } catch let error as FeedPageError {
                 return land(.failed(.newer, reason: error.description, isOffline: Self.isOffline(error)))
             } catch {
                 return land(.failed(.newer, reason: "\(error)", isOffline: false))
             }
         }
+    }
+
+    /// Reads the newest page again once caught up: posts edited near the top come back with
+    /// new versions (stored in place and landed as updates), deletions with the page.
+    private func fetchTopForEdits() async {
+        guard let source, let page = try? await fetcher.fetch(source) else { return }
+        noteDeletions(of: page)
+        guard let updated = try? store.updateKnownPosts(page.posts), !updated.isEmpty else { return }
+        land(.newer(inserted: [], updated: updated, warnings: [], caughtUp: true))
     }
 
     /// Whether `error` means the server was not reached (offline), not that it answered badly.

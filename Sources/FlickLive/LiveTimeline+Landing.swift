@@ -21,6 +21,7 @@ extension LiveTimeline {
             statistics.olderPostsAppended += appended.count
             if let crossedAt {
                 statistics.batchFetchMilliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - crossedAt) / 1e6)
+                if statistics.batchFetchMilliseconds.count > Self.maxSamplesKept { statistics.batchFetchMilliseconds.removeFirst() }
                 self.crossedAt = nil
             }
             older = reachedEnd ? .end : .idle

@@ -30,6 +30,8 @@ public final class LiveTimeline {
 
     /// Skipped-post warnings kept in `statistics`, newest last.
     public static let maxWarningsKept = 100
+    /// Batch-fetch latencies kept in `statistics` (a day of paging), newest last.
+    public static let maxSamplesKept = 10_000
 
     /// The engine shown now (`attach(to:)` moves to a rebuilt one).
     public private(set) var engine: ListEngine<TimelineDataSource>

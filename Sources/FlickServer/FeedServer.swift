@@ -168,6 +168,24 @@ public final class FeedServer: Sendable {
         timeline.delete(ids)
     }
 
+    /// Edits the posts with `ids` while serving (the store is not written): each gets text
+    /// appended (so a new content version, and another height) and is served so from the
+    /// next request on. Returns the new versions. For tests and drills; any thread.
+    @discardableResult
+    public func editPosts(_ ids: [String]) throws(FeedStore.Error) -> [Post] {
+        var edited: [Post] = []
+        for id in ids {
+            guard let post = try store.post(id: id) else { continue }
+            edited.append(
+                Post(
+                    id: post.id, createdAt: post.createdAt, source: post.source, user: post.user,
+                    text: post.text + " — edited: a longer second thought about this, added while the post was being read.",
+                    pics: post.pics, reposts: post.reposts, comments: post.comments, likes: post.likes, retweeted: post.retweeted))
+        }
+        timeline.edit(edited)
+        return edited
+    }
+
     private func startTicker() -> Task<Void, Never>? {
         let rate = configuration.newPostsPerMinute
         guard rate > 0, rate.isFinite else { return nil }

@@ -18,6 +18,8 @@ final class LiveTimeline: Sendable {
         let storeCount: Int
         /// Posts deleted while serving: left out of pages, unknown as cursors.
         let deleted: Set<String>
+        /// Posts edited while serving: served in place of the stored version.
+        let edited: [String: Post]
 
         var count: Int { live.count + storeCount }
 
@@ -41,6 +43,7 @@ final class LiveTimeline: Sendable {
             let storeStart = max(range.lowerBound, live.count) - live.count
             let storeEnd = range.upperBound - live.count
             if storeStart < storeEnd { posts += try store.posts(in: storeStart..<storeEnd) }
+            if !edited.isEmpty { posts = posts.map { edited[$0.id] ?? $0 } }
             return deleted.isEmpty ? posts : posts.filter { !deleted.contains($0.id) }
         }
     }
@@ -50,6 +53,7 @@ final class LiveTimeline: Sendable {
         var liveIndex: [String: Int] = [:]
         var made = 0
         var deleted: Set<String> = []
+        var edited: [String: Post] = [:]
     }
 
     let store: FeedStore
@@ -65,8 +69,8 @@ final class LiveTimeline: Sendable {
 
     func snapshot() throws -> Snapshot {
         let storeCount = try store.count()
-        let (live, index, deleted) = state.withLock { ($0.live, $0.liveIndex, $0.deleted) }
-        return Snapshot(live: live, liveIndex: index, store: store, storeCount: storeCount, deleted: deleted)
+        let (live, index, deleted, edited) = state.withLock { ($0.live, $0.liveIndex, $0.deleted, $0.edited) }
+        return Snapshot(live: live, liveIndex: index, store: store, storeCount: storeCount, deleted: deleted, edited: edited)
     }
 
     /// Makes `count` new posts with the generator and puts them on top; returns them, newest
@@ -99,6 +103,14 @@ final class LiveTimeline: Sendable {
     /// page from the next request on, and a cursor naming one is unknown. Any thread.
     func delete(_ ids: some Sequence<String>) {
         state.withLock { $0.deleted.formUnion(ids) }
+    }
+
+    /// Edits `posts` while serving (the store is not written): from the next request on,
+    /// pages serve these versions in place of the old ones. Any thread.
+    func edit(_ posts: [Post]) {
+        state.withLock { state in
+            for post in posts { state.edited[post.id] = post }
+        }
     }
 
     private static func renamed(_ post: Post, id: String, at date: Date) -> Post {

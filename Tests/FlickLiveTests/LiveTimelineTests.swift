@@ -240,5 +240,28 @@ struct LiveTimelineTests {
         #expect(again.engine.source.rowCount == 19)
         await fixture.stop()
     }
+
+    @Test func aPostEditedOnTheServerShowsItsNewVersionInPlaceAfterARefresh() async throws {
+        let fixture = try await LiveFixture(posts: 60, pageSize: 20)
+        let cache = try Self.primedCache(fixture, name: "editing.sqlite")
+        let harness = try LiveHarness(cache: cache, source: fixture.timeline)
+        harness.step(4)
+        let target = try #require(harness.engine.source.item(at: 2))
+        let reading = try #require(harness.engine.source.item(at: 1))
+        let readingY = try #require(harness.screenY(ofPost: reading.id))
+        let edited = try #require(try fixture.server.editPosts([target.id]).first)
+        #expect(edited.contentVersion != target.contentVersion)
+        harness.live.refresh()
+        harness.step(until: { harness.live.statistics.postsUpdated > 0 })
+        harness.step(4)
+        // (Served posts carry absolute image URLs, so versions differ from the server's copy.)
+        #expect(harness.engine.source.item(at: 2)?.text == edited.text, "the new version, same row")
+        #expect(harness.engine.source.item(at: 2)?.contentVersion != target.contentVersion)
+        #expect(harness.engine.source.rowCount == 20)
+        #expect(try cache.post(id: target.id)?.text == edited.text, "stored in place")
+        #expect(harness.engine.visibleRowsFullyDrawn)
+        #expect(abs((harness.screenY(ofPost: reading.id) ?? -1) - readingY) <= 0.5, "rows above the edit stay")
+        await fixture.stop()
+    }
 }
 

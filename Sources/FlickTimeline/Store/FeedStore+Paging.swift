@@ -106,6 +106,21 @@ extension FeedStore {
         }
     }
 
+    /// Stores the new versions among `posts` of posts already stored (an edit: a changed
+    /// content version), in place; unknown ids are ignored. Returns the posts updated, in
+    /// order. Worker thread, one transaction.
+    public func updateKnownPosts(_ posts: [Post]) throws(Error) -> [Post] {
+        try perform("updating \(posts.count) known posts") {
+            try pool.write { db in
+                var updated: [Post] = []
+                for post in posts where try Int.fetchOne(db, sql: "SELECT 1 FROM posts WHERE id = ?", arguments: [post.id]) != nil {
+                    if case .updated = try upsert(post, in: db) { updated.append(post) }
+                }
+                return updated
+            }
+        }
+    }
+
     static func save(_ state: PagingState, _ db: Database) throws {
         try db.execute(
             sql: """
