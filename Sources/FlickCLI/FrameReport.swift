@@ -19,9 +19,9 @@ struct FrameReport {
 
     var text: String {
         String(
-            format: "%d frames; main thread p50 %.2f ms, p99 %.2f ms, max %.2f ms; janky frames: %d; frames with blank rows: %d; mean skeleton area %.1f%%, placeholder area %.1f%%",
+            format: "%d frames; main thread p50 %.2f ms, p99 %.2f ms, max %.2f ms; janky frames: %d; frames with blank rows: %d; mean skeleton area %.1f%% (kind skeletons %.1f%%), placeholder area %.1f%%",
             summary.frameCount, summary.p50, summary.p99, summary.max, summary.jankyFrames, summary.blankFrames,
-            summary.meanSkeletonPercent, summary.meanPlaceholderPercent)
+            summary.meanSkeletonPercent, summary.meanKindSkeletonPercent, summary.meanPlaceholderPercent)
     }
 
     var jsonObject: [String: Any] {
@@ -35,6 +35,7 @@ struct FrameReport {
             "blankFrames": summary.blankFrames,
             "meanBlankPercent": summary.meanBlankPercent,
             "meanSkeletonPercent": summary.meanSkeletonPercent,
+            "meanKindSkeletonPercent": summary.meanKindSkeletonPercent,
             "meanPlaceholderPercent": summary.meanPlaceholderPercent,
             "settleToDrawnMs": summary.settleToDrawnMilliseconds.map { $0 ?? -1 },
             "settleToImagesMs": summary.settleToImagesMilliseconds.map { $0 ?? -1 },
@@ -44,7 +45,7 @@ struct FrameReport {
             "anchoredUpdates": updates.anchoredUpdates,
             "perFrame": frames.map {
                 ["ms": $0.mainThreadMilliseconds, "commitMs": $0.commitMilliseconds, "scheduleMs": $0.scheduleMilliseconds,
-                 "composeMs": $0.composeMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton,
+                 "composeMs": $0.composeMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton, "kindSkeleton": $0.rowsKindSkeleton,
                  "placeholder": $0.rowsPlaceholder, "blank": $0.rowsBlank]
             },
         ]

@@ -96,14 +96,14 @@ struct ScrollBenchmark {
         func column(_ text: String, _ width: Int) -> String {
             text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
         }
-        let header = ["mode", "p50", "p90", "p99", "max", "janky", "hitch", "blank", "blank%", "skel%", "ph%", "land p50/p95", "img p50/p95", "loads", "first", "lay/s", "ren/s", "cpu s", "rss", "upd", "drift", "broken"]
-        let widths = [18, 6, 6, 6, 6, 6, 6, 6, 7, 6, 5, 13, 13, 6, 7, 6, 6, 6, 5, 5, 6, 6]
+        let header = ["mode", "p50", "p90", "p99", "max", "janky", "hitch", "blank", "blank%", "skel%", "kind%", "ph%", "land p50/p95", "img p50/p95", "loads", "first", "lay/s", "ren/s", "cpu s", "rss", "upd", "drift", "broken"]
+        let widths = [18, 6, 6, 6, 6, 6, 6, 6, 7, 6, 6, 5, 13, 13, 6, 7, 6, 6, 6, 5, 5, 6, 6]
         var lines = [zip(header, widths).map { column($0, $1) }.joined()]
         for r in results {
             let s = r.summary
             let cells = [
                 r.mode.rawValue, f(s.p50), f(s.p90), f(s.p99), f(s.max), "\(s.jankyFrames)", f(s.hitchMillisecondsPerSecond),
-                "\(s.blankFrames)", f(s.meanBlankPercent), f(s.meanSkeletonPercent), f(s.meanPlaceholderPercent),
+                "\(s.blankFrames)", f(s.meanBlankPercent), f(s.meanSkeletonPercent), f(s.meanKindSkeletonPercent), f(s.meanPlaceholderPercent),
                 f(s.settleToDrawn(percentile: 0.5)) + "/" + f(s.settleToDrawn(percentile: 0.95)),
                 f(s.settleToImages(percentile: 0.5)) + "/" + f(s.settleToImages(percentile: 0.95)), "\(r.imageLoads)",
                 f(r.firstFrameMilliseconds),
@@ -114,6 +114,7 @@ struct ScrollBenchmark {
             lines.append(zip(cells, widths).map { column($0, $1) }.joined())
         }
         lines.append("main-thread ms per frame (p50/p90/p99/max); janky = frames over \(f(results.first?.summary.budgetMilliseconds ?? 0)) ms; hitch = ms late per s;")
+        lines.append("skel% = viewport share in skeletons, of which kind% drawn from the row's kind before its layout; ph% = the generic placeholder tile;")
         lines.append("blank = frames with blank rows; land = ms from each settle until its rows were fully drawn; img = until their images were final too;")
         lines.append("loads = image loads started (the naive pipeline decodes on the main thread, uncounted); first = ms to first fully drawn frame;")
         lines.append("lay/s, ren/s = layouts and full renders committed per second; rss = process peak MB so far (modes run in order);")

@@ -3,9 +3,10 @@ import FlickRaster
 
 /// Decides which ready bitmaps a frame shows and where: the only drawing work the main thread
 /// does (CALayer.contents in the seeds). Each visible row shows, in order of preference, its
-/// full bitmap (or the previous one while a reload renders), its layout's skeleton, or the
-/// placeholder tile; only a row with none of these is blank, and it is counted. A drawn cell
-/// gets its loaded images as layers on top.
+/// full bitmap (or the previous one while a reload renders), its layout's skeleton, its kind's
+/// skeleton (drawn by the source for the row's kind and size class, before any layout), or the
+/// generic placeholder tile; only a row with none of these is blank, and it is counted. A
+/// drawn cell gets its loaded images as layers on top.
 ///
 /// The frame's layers are kept in `layers`. With `drawsFramebuffer` (the default, for the
 /// headless display, screenshots and the benchmark) they are also blitted into `framebuffer`;
@@ -32,6 +33,9 @@ public final class Compositor {
     public var drawsFramebuffer = true
     /// The last frame's layers, in drawing order.
     public private(set) var layers: [DisplayLayer] = []
+    /// The rows of the last frame that showed their kind's skeleton, with that kind (`nil`:
+    /// kind not known yet, the source's shape for an unknown kind).
+    public private(set) var kindSkeletonRows: [(row: Int, kind: Int?)] = []
 
     public init(viewport: Size, scale: DisplayScale, placeholder: Bitmap?) {
         self.viewport = viewport
@@ -49,12 +53,15 @@ public final class Compositor {
         public let full: Bitmap?
         public let fullIsStale: Bool
         public let skeleton: Bitmap?
+        /// The skeleton of the row's kind at its size class, for a row with no layout yet; at
+        /// least as tall as the row and cut at its end.
+        public let kindSkeleton: KindSkeleton?
         /// Loaded images (or error tiles), drawn over a full or stale cell.
         public let images: [RowImageLayer]
 
         public init(
             index: Int, top: Double, height: Double, full: Bitmap?, fullIsStale: Bool, skeleton: Bitmap?,
-            images: [RowImageLayer] = []
+            kindSkeleton: KindSkeleton? = nil, images: [RowImageLayer] = []
         ) {
             self.index = index
             self.top = top
@@ -62,6 +69,7 @@ public final class Compositor {
             self.full = full
             self.fullIsStale = fullIsStale
             self.skeleton = skeleton
+            self.kindSkeleton = kindSkeleton
             self.images = images
         }
     }
@@ -112,6 +120,7 @@ public final class Compositor {
             if covered.bottom < viewport.height { framebuffer.fill(Rect(x: 0, y: max(0, covered.bottom), width: viewport.width, height: viewport.height - max(0, covered.bottom)), background) }
         }
         layers.removeAll(keepingCapacity: true)
+        kindSkeletonRows.removeAll(keepingCapacity: true)
         var contents: [RowContent] = []
         contents.reserveCapacity(rows.count)
         var blankAreas: [Rect] = []
@@ -135,6 +144,14 @@ public final class Compositor {
                 layers.append(DisplayLayer(bitmap: skeleton, origin: Point(x: 0, y: top), role: .skeleton, row: row.index, isOpaque: true))
                 content = .skeleton
                 drawnHeight = skeleton.pointSize.height
+            } else if let shaped = row.kindSkeleton {
+                addKindSkeleton(shaped.bitmap, row: row.index, top: top, height: row.height)
+                content = .skeleton
+                drawnHeight = Self.canStretch(shaped.bitmap.pointSize.height, to: row.height) ? row.height : shaped.bitmap.pointSize.height
+                kindSkeletonRows.append((row.index, shaped.kind))
+                stats.rowsKindSkeleton += 1
+                if shaped.kind == nil { stats.rowsKindUnknown += 1 }
+                stats.kindSkeletonPixels += visibleArea(top: top, height: min(drawnHeight, row.height))
             } else if let placeholder {
                 addPlaceholder(placeholder, row: row.index, top: top, height: row.height)
                 content = .placeholder
@@ -207,6 +224,34 @@ public final class Compositor {
                 framebuffer.blend(layer.bitmap, at: layer.origin)
             }
         }
+    }
+
+    /// Whether a kind skeleton `skeletonHeight` points tall can cover a row `rowHeight` tall:
+    /// cut at the row's end when taller; when shorter (its own size class not drawn yet), its
+    /// top 60 % and its lower part moved down to the row's end, which needs the lower copy to
+    /// start at least 64 points (a cell's header) below its top.
+    nonisolated public static func canStretch(_ skeletonHeight: Double, to rowHeight: Double) -> Bool {
+        skeletonHeight >= rowHeight || rowHeight - skeletonHeight <= skeletonHeight * 0.6 - 64
+    }
+
+    /// A kind skeleton over a row: cut at the row's end, or stretched (see `canStretch`) with
+    /// the seam in the body, as two clipped layers of the same bitmap.
+    private func addKindSkeleton(_ bitmap: Bitmap, row: Int, top: Double, height: Double) {
+        let skeletonHeight = bitmap.pointSize.height
+        guard skeletonHeight < height, Self.canStretch(skeletonHeight, to: height) else {
+            let clip = Rect(x: 0, y: top, width: viewport.width, height: min(height, skeletonHeight))
+            layers.append(DisplayLayer(bitmap: bitmap, origin: Point(x: 0, y: top), clip: clip, role: .skeleton, row: row, isOpaque: true))
+            return
+        }
+        let seam = scale.round(skeletonHeight * 0.6)
+        layers.append(
+            DisplayLayer(
+                bitmap: bitmap, origin: Point(x: 0, y: top), clip: Rect(x: 0, y: top, width: viewport.width, height: seam),
+                role: .skeleton, row: row, isOpaque: true))
+        layers.append(
+            DisplayLayer(
+                bitmap: bitmap, origin: Point(x: 0, y: top + scale.round(height - skeletonHeight)),
+                clip: Rect(x: 0, y: top + seam, width: viewport.width, height: height - seam), role: .skeleton, row: row, isOpaque: true))
     }
 
     /// The placeholder tile repeated down the row's height (rows are taller than one tile).

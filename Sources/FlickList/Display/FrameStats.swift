@@ -16,9 +16,16 @@ public struct FrameStats: Hashable, Sendable {
     public var composeMilliseconds = 0.0
     /// Visible rows with their full render.
     public var rowsFull = 0
-    /// Visible rows showing their own skeleton (drawn from their layout).
+    /// Visible rows showing a skeleton: their own (drawn from their layout) or, before their
+    /// layout exists, their kind's (`rowsKindSkeleton` of them).
     public var rowsSkeleton = 0
-    /// Visible rows showing the generic placeholder tile (no layout yet).
+    /// Of `rowsSkeleton`: rows with no layout yet showing the skeleton of their kind and size
+    /// class, drawn once by the source.
+    public var rowsKindSkeleton = 0
+    /// Of `rowsKindSkeleton`: rows whose kind was not known yet (the source's shape for an
+    /// unknown kind at the row's estimated height).
+    public var rowsKindUnknown = 0
+    /// Visible rows showing the generic placeholder tile (no layout and no kind skeleton yet).
     public var rowsPlaceholder = 0
     /// Visible rows with nothing to show: blank area, the failure Flick exists to prevent.
     public var rowsBlank = 0
@@ -27,10 +34,12 @@ public struct FrameStats: Hashable, Sendable {
     /// Device pixels of the viewport inside rows but covered by nothing: blank rows, and the
     /// part of a row below a bitmap shorter than the row (when there is no placeholder tile).
     public var blankPixels = 0
-    /// Device pixels covered by skeletons.
+    /// Device pixels covered by skeletons, the rows' own and their kinds'.
     public var skeletonPixels = 0
-    /// Device pixels covered by the placeholder tile (rows without a layout, and the part of a
-    /// row below a bitmap shorter than the row).
+    /// Of `skeletonPixels`: device pixels covered by kind skeletons (rows with no layout yet).
+    public var kindSkeletonPixels = 0
+    /// Device pixels covered by the generic placeholder tile only (rows with neither a layout
+    /// nor a kind skeleton, and the part of a row below a bitmap shorter than the row).
     public var placeholderPixels = 0
     /// Device pixels of the viewport.
     public var viewportPixels = 0
@@ -43,6 +52,7 @@ public struct FrameStats: Hashable, Sendable {
 
     public var blankFraction: Double { viewportPixels == 0 ? 0 : Double(blankPixels) / Double(viewportPixels) }
     public var skeletonFraction: Double { viewportPixels == 0 ? 0 : Double(skeletonPixels) / Double(viewportPixels) }
+    public var kindSkeletonFraction: Double { viewportPixels == 0 ? 0 : Double(kindSkeletonPixels) / Double(viewportPixels) }
     public var placeholderFraction: Double { viewportPixels == 0 ? 0 : Double(placeholderPixels) / Double(viewportPixels) }
     /// Whether every visible row showed its full render (current or stale) and nothing blank.
     public var allRowsDrawn: Bool { rowsSkeleton == 0 && rowsPlaceholder == 0 && rowsBlank == 0 && blankPixels == 0 }

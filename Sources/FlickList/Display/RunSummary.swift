@@ -18,7 +18,11 @@ public struct RunSummary: Hashable, Sendable {
     public let meanBlankPercent: Double
     /// Mean share of the viewport showing rows' own skeletons, percent.
     public let meanSkeletonPercent: Double
-    /// Mean share of the viewport showing the placeholder tile (rows with no layout yet), percent.
+    /// Of `meanSkeletonPercent`: mean share showing kind skeletons (rows with no layout yet,
+    /// drawn from their kind and size), percent.
+    public let meanKindSkeletonPercent: Double
+    /// Mean share of the viewport showing the generic placeholder tile (rows with neither a
+    /// layout nor a kind skeleton), percent.
     public let meanPlaceholderPercent: Double
     /// Milliseconds from each settle until the visible rows were fully drawn (0 when drawn at
     /// the settle frame; `nil` entries mean never within the run).
@@ -46,6 +50,7 @@ public struct RunSummary: Hashable, Sendable {
         let count = Double(Swift.max(1, frames.count))
         meanBlankPercent = frames.reduce(0) { $0 + $1.blankFraction } / count * 100
         meanSkeletonPercent = frames.reduce(0) { $0 + $1.skeletonFraction } / count * 100
+        meanKindSkeletonPercent = frames.reduce(0) { $0 + $1.kindSkeletonFraction } / count * 100
         meanPlaceholderPercent = frames.reduce(0) { $0 + $1.placeholderFraction } / count * 100
         settleToDrawnMilliseconds = Self.delays(after: settles, in: frames, hz: hz) { $0.allRowsDrawn }
         settleToImagesMilliseconds = Self.delays(after: settles, in: frames, hz: hz) { $0.allRowsDrawn && $0.imagesPending == 0 }

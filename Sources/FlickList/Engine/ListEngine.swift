@@ -87,6 +87,8 @@ public final class ListEngine<Source: ListDataSource> {
     public internal(set) var isPinnedToBottom: Bool
     let store: RowStore<Source>
     let policy: RangePolicy
+    /// Skeletons of row kinds for rows with no layout yet (nil without skeletons).
+    let kindSkeletons: KindSkeletonCache<Source>?
     /// Who fills the rows: the worker pipeline, or the naive baseline.
     private let filling: any RowFilling<Source>
     private var touchedDuringFling = false
@@ -138,6 +140,7 @@ public final class ListEngine<Source: ListDataSource> {
         storeConfiguration.bitmapBudget = configuration.bitmapBudget
         storeConfiguration.skeletons = configuration.skeletons
         store = RowStore(source: source, pool: pool, configuration: storeConfiguration)
+        kindSkeletons = configuration.skeletons && configuration.pipeline == .flick ? KindSkeletonCache(source: source, pool: pool) : nil
         var ranges = configuration.ranges
         if !configuration.fastFling { ranges.skipRows = .max }
         policy = RangePolicy(configuration: ranges)
@@ -160,6 +163,7 @@ public final class ListEngine<Source: ListDataSource> {
             }
             filling = WorkerPipeline(images: images)
             source.restartRowHints()
+            prepareEstimatedKindSkeletons()
         case .naive:
             filling = NaivePipeline<Source>(context: source.makeWorkerContext())
         }
@@ -201,6 +205,7 @@ public final class ListEngine<Source: ListDataSource> {
         filling.schedule(self, plan: plan, input: input)
         let composeStart = DispatchTime.now().uptimeNanoseconds
         animations.expire(at: time)
+        prepareKindSkeletons(plan)
         let rows = drawnRows(plan.visible, time: time).map { row -> Compositor.Row in
             let node = store.node(atRow: row)
             // A held row shows its pressed look in place of its cell (same size only: a look made
@@ -209,6 +214,7 @@ public final class ListEngine<Source: ListDataSource> {
             return Compositor.Row(
                 index: row, top: heights.offset(ofRow: row) - physics.contentOffset + animations.shift(ofRow: row, at: time),
                 height: heights.height(ofRow: row), full: pressedCell ?? node?.full, fullIsStale: node?.fullIsStale ?? false, skeleton: node?.skeleton,
+                kindSkeleton: node?.full == nil && node?.skeleton == nil ? kindSkeleton(forRow: row) : nil,
                 images: (node?.images?.layers ?? []) + (node?.pressed?.overlays ?? []))
         }
         let departing = animations.isEmpty ? [] : animations.departing(at: time) { heights.offset(ofRow: $0) - physics.contentOffset }

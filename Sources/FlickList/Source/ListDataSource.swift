@@ -18,9 +18,9 @@ public protocol ListItem: Sendable {
 /// bitmaps of those items on workers.
 ///
 /// Threads: `rowCount`, `item(at:)`, `row(ofItem:)` and `estimatedHeight` are read on the main
-/// thread and must be cheap (memory only, no I/O); `loadItem(at:)`, `layout`, `render` and
-/// `renderSkeleton` run on pool workers with that worker's private `WorkerContext` (for text,
-/// its Pango font map) and must not touch main-thread state.
+/// thread and must be cheap (memory only, no I/O); `loadItem(at:)`, `layout`, `render`,
+/// `renderSkeleton` and `renderKindSkeleton` run on pool workers with that worker's private
+/// `WorkerContext` (for text, its Pango font map) and must not touch main-thread state.
 ///
 /// A source that changes (rows inserted, deleted, moved, edited) changes itself first and then
 /// tells the engine what changed with `ListEngine.apply(_:)`; an edit in place is a new
@@ -74,6 +74,14 @@ public protocol ListDataSource: Sendable {
     /// A cheap skeleton from the layout alone (a small fraction of `render`). Worker.
     func renderSkeleton(_ layout: Layout, context: WorkerContext) -> Bitmap
 
+    /// A skeleton shaped for a row of `kind` (`nil`: its kind is not known yet) that has no
+    /// layout yet, `size` points at `scale`: avatar, name, text bars filling the height,
+    /// picture boxes — what the row will look like, without its content. Worker, with that
+    /// worker's own context (never the main thread); the engine asks once per kind and size
+    /// class (width, height rounded up to a few points), caches the result and cuts it at the
+    /// row's end. Default `nil`: such rows show the generic placeholder tile.
+    func renderKindSkeleton(kind: Int?, size: Size, scale: DisplayScale, context: WorkerContext) -> Bitmap?
+
     /// Images the row shows as separate layers, for the image pipeline.
     func imageRequests(of layout: Layout) -> [RowImageRequest]
 
@@ -103,6 +111,7 @@ extension ListDataSource {
     public func row(ofItem id: Item.ID) -> Int? { nil }
     public func sectionHeader(atOrAbove row: Int) -> Int? { nil }
     public var rowKindCount: Int { 0 }
+    public func renderKindSkeleton(kind: Int?, size: Size, scale: DisplayScale, context: WorkerContext) -> Bitmap? { nil }
     public func prepare(_ demand: RowDemand) {}
     public func takeRowHints() -> [RowHint] { [] }
     public func restartRowHints() {}

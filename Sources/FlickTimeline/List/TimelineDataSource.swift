@@ -53,7 +53,23 @@ public struct TimelineDataSource: ListDataSource {
 
     public func loadItem(at row: Int) -> Post? { rows.loadPost(atRow: row) }
 
-    public func prepare(_ demand: RowDemand) { rows.prepare(demand) }
+    /// Reads ahead what `demand` wants; during a fast fling also the rows about to come on
+    /// screen (see `readingAhead`), so their pages — and the kinds their hints carry — are in
+    /// before the rows are shown, and each shows its kind's skeleton, not the generic tile.
+    public func prepare(_ demand: RowDemand) { rows.prepare(Self.readingAhead(demand)) }
+
+    /// `demand` with its visible rows extended toward the landing zone by twice their number
+    /// (at least 8 rows) while a fast fling skips the rows between. Pure; any thread.
+    static func readingAhead(_ demand: RowDemand) -> RowDemand {
+        guard let landing = demand.landing, !demand.visible.isEmpty else { return demand }
+        let ahead = max(8, 2 * demand.visible.count)
+        let visible = demand.visible
+        let widened =
+            landing.lowerBound >= visible.upperBound
+            ? visible.lowerBound..<min(landing.lowerBound, visible.upperBound + ahead)
+            : min(visible.lowerBound, max(landing.upperBound, visible.lowerBound - ahead))..<visible.upperBound
+        return RowDemand(visible: widened, preload: demand.preload, landing: landing, width: demand.width, scale: demand.scale)
+    }
 
     /// The rows' hints; without layout caching, kinds only (this copy's setting: copies of the
     /// source share `rows`, so the filter is applied here, not there).
@@ -90,6 +106,13 @@ public struct TimelineDataSource: ListDataSource {
     public func render(_ layout: PostLayout, context: TextContext?) -> Bitmap { renderer.render(layout) }
 
     public func renderSkeleton(_ layout: PostLayout, context: TextContext?) -> Bitmap { renderer.renderSkeleton(layout) }
+
+    /// The skeleton of a post kind (`PostKind.index`; nil: not known yet) at a size, for rows
+    /// with no layout yet. Worker (Cairo only, the context is not needed).
+    public func renderKindSkeleton(kind: Int?, size: Size, scale: DisplayScale, context: TextContext?) -> Bitmap? {
+        let postKind = kind.flatMap { PostKind.allCases.indices.contains($0) ? PostKind.allCases[$0] : nil }
+        return renderer.renderKindSkeleton(postKind, size: size, scale: scale)
+    }
 
     public func imageRequests(of layout: PostLayout) -> [RowImageRequest] {
         layout.imageSlots.map { slot in

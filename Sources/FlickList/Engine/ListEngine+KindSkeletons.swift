@@ -1,0 +1,68 @@
+import Dispatch
+import FlickCore
+
+/// Kind skeletons: what a row on screen before its layout exists shows (`KindSkeletonCache`).
+extension ListEngine {
+    /// Takes the kind skeletons drawn since the last frame and asks for the classes of the rows
+    /// about to be shown without a layout (next to the screen, the display range and the landing
+    /// zone), so they are drawn before those rows come on screen. Main thread, once per frame.
+    func prepareKindSkeletons(_ plan: RangePlan) {
+        guard let kindSkeletons else { return }
+        kindSkeletons.commit()
+        prepareEstimatedKindSkeletons()
+        // The rows next to the screen on both sides too: during a fast fling the display range
+        // is the screen, and a row measured before (its layout since dropped) has its own height.
+        let margin = max(4, plan.visible.count)
+        let near = max(0, plan.visible.lowerBound - margin)..<(plan.visible.upperBound + margin)
+        for range in [near, plan.display, plan.landing ?? 0..<0, rowsReachedSoon()] {
+            for row in range.clamped(to: 0..<heights.rowCount) {
+                // A row with a bitmap of its own needs none; one with a layout whose bitmap was
+                // evicted shows its kind's until it is drawn again.
+                if let node = store.node(atRow: row), node.full != nil || node.skeleton != nil { continue }
+                kindSkeletons.prepare(kind: heights.kind(ofRow: row), height: heights.height(ofRow: row), width: width, scale: scale)
+            }
+        }
+    }
+
+    /// The rows the scroll will bring on screen in the next 1/30 s at its speed now (a fast
+    /// animation such as scroll-to-top passes many rows a frame), at most 32.
+    private func rowsReachedSoon() -> Range<Int> {
+        let distance = physics.velocity / 30
+        guard heights.rowCount > 0, abs(distance) > 1 else { return 0..<0 }
+        let top = physics.contentOffset
+        let (from, to) = distance > 0 ? (top + viewport.height, top + viewport.height + distance) : (top + distance, top)
+        let first = heights.row(atOffset: max(0, from))
+        let last = heights.row(atOffset: max(0, to))
+        return distance > 0 ? first..<min(last + 1, first + 32) : max(first, last - 31)..<(last + 1)
+    }
+
+    /// Asks for the classes of rows not measured yet, as tall as their kind's estimate: its
+    /// class, and a standby class taller than every kind's estimate, which stands in while an
+    /// estimate moves past its drawn class (a kind's first measured rows move it most). At
+    /// creation (so a first frame after the workers ran shows them) and every frame.
+    func prepareEstimatedKindSkeletons() {
+        guard let kindSkeletons else { return }
+        let kinds = [nil] + (0..<heights.configuration.kindCount).map(Optional.some)
+        let estimates = kinds.map { heights.estimate(forKind: $0) }
+        // Before rows are measured every kind is at the configured estimate; the first
+        // measured rows move the estimates most, so the standby starts well above it.
+        let floor = 1.75 * heights.configuration.estimatedRowHeight
+        let standby = KindSkeletonCache<Source>.standbyHeight(for: max(floor, estimates.max() ?? 0))
+        for (kind, estimate) in zip(kinds, estimates) {
+            kindSkeletons.prepare(kind: kind, height: estimate, width: width, scale: scale)
+            kindSkeletons.prepare(kind: kind, height: standby, width: width, scale: scale)
+        }
+    }
+
+    /// The skeleton of `row`'s kind at its height, for a row with nothing of its own to show.
+    func kindSkeleton(forRow row: Int) -> KindSkeleton? {
+        kindSkeletons?.skeleton(kind: heights.kind(ofRow: row), height: heights.height(ofRow: row), width: width, scale: scale)
+    }
+
+    /// Blocks until every kind skeleton asked for so far is drawn, without waiting for row
+    /// layouts (tests that hold the layout lane). Never in an interactive loop.
+    public func waitForKindSkeletons() { kindSkeletons?.waitUntilIdle() }
+
+    /// Kind skeletons drawn so far, and the bytes of those kept.
+    public var kindSkeletonCounters: (drawn: Int, bytes: Int) { (kindSkeletons?.drawn ?? 0, kindSkeletons?.bytes ?? 0) }
+}
