@@ -31,7 +31,9 @@ for sanitizer in $SANITIZERS; do
     rm -rf "$dir" && mkdir -p "$dir"
     # halt_on_error=0 / exitcode: run every test and count every report, then fail below.
     export TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1 history_size=4 suppressions=$ROOT/scripts/tsan-suppressions.txt log_path=$dir/report"
-    export ASAN_OPTIONS="detect_leaks=1 log_path=$dir/report"
+    # Add fast_unwind_on_malloc=0 (slower) to ASAN_OPTIONS_EXTRA for full leak stacks through
+    # libraries built without frame pointers (fontconfig, curl), to tell whose call leaked.
+    export ASAN_OPTIONS="detect_leaks=1 log_path=$dir/report ${ASAN_OPTIONS_EXTRA:-}"
     export LSAN_OPTIONS="suppressions=$ROOT/scripts/lsan-suppressions.txt print_suppressions=0"
     started=$(date +%s)
     echo "== sanitize=$sanitizer: build ($scratch)"
