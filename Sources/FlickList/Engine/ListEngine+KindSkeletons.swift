@@ -49,8 +49,8 @@ extension ListEngine {
         let floor = 1.75 * heights.configuration.estimatedRowHeight
         let standby = KindSkeletonCache<Source>.standbyHeight(for: max(floor, estimates.max() ?? 0))
         for (kind, estimate) in zip(kinds, estimates) {
-            kindSkeletons.prepare(kind: kind, height: estimate, width: width, scale: scale)
-            kindSkeletons.prepare(kind: kind, height: standby, width: width, scale: scale)
+            kindSkeletons.prepare(kind: kind, height: estimate, width: width, scale: scale, keep: true)
+            kindSkeletons.prepare(kind: kind, height: standby, width: width, scale: scale, keep: true)
         }
     }
 

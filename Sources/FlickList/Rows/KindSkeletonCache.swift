@@ -58,7 +58,7 @@ final class KindSkeletonCache<Source: ListDataSource> {
     /// Skeletons drawn so far (for tests and the benchmark).
     private(set) var drawn = 0
 
-    init(source: Source, pool: QueuePool<Source.WorkerContext>, lane: WorkerLane = .userInitiated, budget: Int = 32 * 1024 * 1024) {
+    init(source: Source, pool: QueuePool<Source.WorkerContext>, lane: WorkerLane = .userInitiated, budget: Int = 24 * 1024 * 1024) {
         self.source = source
         self.pool = pool
         self.lane = lane
@@ -77,7 +77,7 @@ final class KindSkeletonCache<Source: ListDataSource> {
                 continue
             }
             if let old = ready[key] { bytes -= old.skeleton.bitmap.byteCount }
-            ready[key] = (KindSkeleton(bitmap: bitmap, kind: key.kind), frame - 1)
+            ready[key] = (KindSkeleton(bitmap: bitmap, kind: key.kind), frame)
             bytes += bitmap.byteCount
             drawn += 1
         }
@@ -111,12 +111,14 @@ final class KindSkeletonCache<Source: ListDataSource> {
         return ready[best]?.skeleton
     }
 
-    /// Asks for the class of a row that will come on screen soon (drawn ahead of need); a
-    /// class already drawn counts as used this frame, so eviction keeps it.
-    func prepare(kind: Int?, height: Double, width: Double, scale: DisplayScale) {
+    /// Asks for the class of a row that will come on screen soon (drawn ahead of need). With
+    /// `keep`, a class already drawn counts as used this frame, so eviction keeps it (the
+    /// estimates' classes); other classes stay while rows show them (and for the frame after
+    /// they are drawn).
+    func prepare(kind: Int?, height: Double, width: Double, scale: DisplayScale, keep: Bool = false) {
         let key = Self.key(kind: kind, height: height, width: width, scale: scale)
         if ready[key] != nil {
-            ready[key]?.lastUsed = frame
+            if keep { ready[key]?.lastUsed = frame }
         } else {
             request(key)
         }
