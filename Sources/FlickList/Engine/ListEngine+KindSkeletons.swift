@@ -59,8 +59,8 @@ extension ListEngine {
         kindSkeletons?.skeleton(kind: heights.kind(ofRow: row), height: heights.height(ofRow: row), width: width, scale: scale)
     }
 
-    /// Blocks until every kind skeleton asked for so far is drawn, without waiting for row
-    /// layouts (tests that hold the layout lane). Never in an interactive loop.
+    /// Blocks until every kind skeleton asked for so far is drawn (tests; they share the row
+    /// lane, so this waits for the jobs ahead of them). Never in an interactive loop.
     public func waitForKindSkeletons() { kindSkeletons?.waitUntilIdle() }
 
     /// Kind skeletons drawn so far, and the bytes of those kept.

@@ -140,7 +140,7 @@ public final class ListEngine<Source: ListDataSource> {
         storeConfiguration.bitmapBudget = configuration.bitmapBudget
         storeConfiguration.skeletons = configuration.skeletons
         store = RowStore(source: source, pool: pool, configuration: storeConfiguration)
-        kindSkeletons = configuration.skeletons && configuration.pipeline == .flick ? KindSkeletonCache(source: source, pool: pool) : nil
+        kindSkeletons = configuration.skeletons && configuration.pipeline == .flick ? KindSkeletonCache(source: source, pool: pool, lane: storeConfiguration.lane) : nil
         var ranges = configuration.ranges
         if !configuration.fastFling { ranges.skipRows = .max }
         policy = RangePolicy(configuration: ranges)

@@ -24,7 +24,7 @@ public struct KindSkeleton: Sendable {
 /// compositor cuts it at the row's end. Until a class is drawn, the nearest taller class of
 /// the same kind stands in, or a shorter one the compositor stretches. Bounded by bytes (`budget`), least recently used first out.
 ///
-/// Main thread, but for the drawing: jobs run on the pool's `lane` with that worker's own
+/// Main thread, but for the drawing: jobs run on the pool's row `lane` with that worker's own
 /// context (Pango and Cairo are never touched on the main thread) and post to a locked
 /// mailbox that `commit()` drains at the next frame.
 @MainActor
@@ -42,7 +42,8 @@ final class KindSkeletonCache<Source: ListDataSource> {
 
     let source: Source
     let pool: QueuePool<Source.WorkerContext>
-    /// Drawn on its own lane, so a kind skeleton never waits behind a queue of row layouts.
+    /// The row store's lane: its workers' contexts already exist (a lane of its own would make
+    /// a Pango font map per queue for nothing); jobs go ahead of every row job there.
     let lane: WorkerLane
     /// Bytes of skeletons kept at most (entries shown in the current frame excepted).
     let budget: Int
@@ -58,7 +59,7 @@ final class KindSkeletonCache<Source: ListDataSource> {
     /// Skeletons drawn so far (for tests and the benchmark).
     private(set) var drawn = 0
 
-    init(source: Source, pool: QueuePool<Source.WorkerContext>, lane: WorkerLane = .userInitiated, budget: Int = 24 * 1024 * 1024) {
+    init(source: Source, pool: QueuePool<Source.WorkerContext>, lane: WorkerLane, budget: Int = 24 * 1024 * 1024) {
         self.source = source
         self.pool = pool
         self.lane = lane
@@ -135,7 +136,9 @@ final class KindSkeletonCache<Source: ListDataSource> {
         let size = Size(width: Double(key.widthPixels) / key.scale.value, height: Double(key.heightSteps) * Self.heightStep)
         let scale = key.scale
         work.enter()
-        pool.submit(lane, priority: -Double(key.heightSteps)) { [work] session in
+        // Row jobs run from priority 0 on (tier × 1,000 + seconds until visible): a kind
+        // skeleton, needed by every row of its class, goes first.
+        pool.submit(lane, priority: -1 - 1 / Double(key.heightSteps)) { [work] session in
             let bitmap = source.renderKindSkeleton(kind: key.kind, size: size, scale: scale, context: session.context)
             mailbox.withLock { $0.append((key, bitmap)) }
             work.leave()
