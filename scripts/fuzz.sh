@@ -10,6 +10,8 @@
 #   scripts/fuzz.sh --write-seeds          regenerate fuzz/corpus with Flick's own encoders
 #   FUZZ_TREE=head scripts/fuzz.sh         build the committed HEAD (plus the working fuzz/)
 #                                          in .build-fuzz-tree, away from edits in progress
+#   FUZZ_ARGS="-fork=1 -ignore_crashes=1" scripts/fuzz.sh FuzzRichText   more libFuzzer flags
+#                                          (this pair: keep going past a known crash)
 #   .build-fuzz/release/FuzzPNG crash-…    replay one input (any libFuzzer flag works)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -63,6 +65,9 @@ fi
 
 # detect_leaks=0: a fuzz input is run millions of times; leaks are `make sanitize`'s job.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
+# Swift's crash backtracer reads the crashed process's memory from a helper thread, which ASan
+# reports as a bad read of its own and hides the real trap; libFuzzer prints the stack.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 failed=0
 summary=()
 for target in $targets; do
@@ -71,7 +76,7 @@ for target in $targets; do
     cp fuzz/corpus/"$target"/* "$dir/corpus/" 2>/dev/null
     echo "== fuzz: $target for $RUN_SECONDS s (log: ${dir#$ROOT/}/fuzz.log)"
     "$BIN/$target" "$dir/corpus" -max_total_time="$RUN_SECONDS" -rss_limit_mb="$RSS_MB" -malloc_limit_mb="$RSS_MB" \
-        -timeout="$TIMEOUT" -artifact_prefix="$dir/findings/" -print_final_stats=1 > "$dir/fuzz.log" 2>&1
+        -timeout="$TIMEOUT" -artifact_prefix="$dir/findings/" -print_final_stats=1 ${FUZZ_ARGS:-} > "$dir/fuzz.log" 2>&1
     status=$?
     runs=$(grep -oE '^stat::number_of_executed_units: *[0-9]+' "$dir/fuzz.log" | grep -oE '[0-9]+$')
     speed=$(grep -oE '^stat::average_exec_per_sec: *[0-9]+' "$dir/fuzz.log" | grep -oE '[0-9]+$')
