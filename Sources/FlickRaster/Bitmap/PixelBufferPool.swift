@@ -38,6 +38,17 @@ public final class PixelBufferPool: Sendable {
         self.budget = budget
     }
 
+    /// Frees the buffers still kept for reuse (a pool made and dropped, as tests do; the
+    /// shared pool lives as long as the process). Buffers handed out are their owners' to give
+    /// back, to this pool while it lives.
+    deinit {
+        let kept = state.withLock { state -> [Buffer] in
+            defer { state.free.removeAll() }
+            return state.free.values.flatMap { $0 }
+        }
+        for buffer in kept { buffer.pointer.deallocate() }
+    }
+
     public var statistics: Statistics { state.value.stats }
 
     /// The capacity a request of `bytes` is served with.
