@@ -80,6 +80,9 @@ for target in $targets; do
     status=$?
     runs=$(grep -oE '^stat::number_of_executed_units: *[0-9]+' "$dir/fuzz.log" | grep -oE '[0-9]+$')
     speed=$(grep -oE '^stat::average_exec_per_sec: *[0-9]+' "$dir/fuzz.log" | grep -oE '[0-9]+$')
+    # -fork mode prints no final stats: take its last progress line.
+    [[ -n $runs ]] || runs=$(grep -oE '^#[0-9]+' "$dir/fuzz.log" | tail -1 | tr -d '#')
+    [[ -n $speed ]] || speed=$(grep -oE 'exec/s: [0-9]+' "$dir/fuzz.log" | tail -1 | grep -oE '[0-9]+$')
     cov=$(grep -oE 'cov: [0-9]+' "$dir/fuzz.log" | tail -1)
     findings=$(ls "$dir/findings" | wc -l)
     line="$target: exit $status, ${runs:-?} runs, ${speed:-?} exec/s, ${cov:-cov: ?}, $findings finding(s)"
