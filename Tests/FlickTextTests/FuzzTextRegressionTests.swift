@@ -11,12 +11,16 @@ struct FuzzTextRegressionTests {
     /// assertion failed: (result == BREAK_SOME_FIT || result == BREAK_EMPTY_FIT)` from
     /// `pango_layout_get_line_count`, with PANGO_WRAP_WORD_CHAR only (WORD and CHAR are fine),
     /// at widths below about 1.9 pt, whatever the style. The same in plain C against Pango, so
-    /// not Flick's code; `TextContext.layout` clamps widths to ≥ 1 pt only. Disabled until
-    /// Flick refuses or widens such widths (an abort takes the whole test process down).
-    @Test(.disabled("aborts in Pango 1.50.12 (process_line assertion) — found by make fuzz, see fuzz/README.md"))
-    func aCombiningMarkAfterASpaceOnePointWide() throws {
+    /// not Flick's code: `TextContext.layout` wraps by character below one em, where Pango
+    /// does not abort. Every width from 0 to 3 pt, every line limit.
+    @Test func aCombiningMarkAfterASpaceOnePointWide() throws {
         let context = try TextContext()
-        let layout = context.layout(parsing: " \u{0599}\u{FFFD}", style: TextStyle(maxLines: 12), width: 1)
-        #expect(layout.lines.count >= 1)
+        for maxLines in [1, 2, 12] {
+            for tenths in 0...30 {
+                let layout = context.layout(
+                    parsing: " \u{0599}\u{FFFD}", style: TextStyle(maxLines: maxLines), width: Double(tenths) / 10)
+                #expect(layout.lines.count >= 1)
+            }
+        }
     }
 }

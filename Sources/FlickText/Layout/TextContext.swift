@@ -101,8 +101,11 @@ public final class TextContext {
         pango_font_description_free(description)
         pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.down)))
         // WORD_CHAR: break between words, and inside a word only when it alone is wider than
-        // the line, so a 5,000-character URL or 3,000 CJK characters still wrap.
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        // the line, so a 5,000-character URL or 3,000 CJK characters still wrap. Narrower than
+        // one em no word fits anyway: wrap by character, because Pango 1.50's WORD_CHAR aborts
+        // the process on some texts at such widths (found by `make fuzz`: " \u{0599}\u{FFFD}"
+        // under 1.9 pt), where CHAR does not.
+        pango_layout_set_wrap(layout, width < style.fontSize ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
         pango_layout_set_spacing(layout, Int32((style.lineSpacing * Double(PANGO_SCALE)).rounded()))
         text.displayText.withCString { pango_layout_set_text(layout, $0, Int32(text.displayText.utf8.count)) }
         let attributes = pango_attr_list_new()
