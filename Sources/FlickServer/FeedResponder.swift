@@ -104,7 +104,7 @@ struct FeedResponder: HTTPResponder {
                     // Server stopping mid-stall: end quietly (throwing from a body as the
                     // server shuts down leaves NIO's writer unfinished, a fatal error).
                     guard (try? await Task.sleep(for: stall.duration)) != nil else {
-                        try await writer.finish(nil)
+                        try? await writer.finish(nil)
                         return
                     }
                     throw DrillAbort.imageStall

@@ -189,7 +189,7 @@ struct LiveTimelineTests {
 
     @Test func anImageHostThatStallsLeavesErrorTilesAndTheListScrolling() async throws {
         let fixture = try await LiveFixture(posts: 40, pageSize: 20, images: true) { configuration in
-            configuration.drills.imageStall = .init(duration: .seconds(30))
+            configuration.drills.imageStall = .init(duration: .seconds(8))
         }
         var images = ImagePipeline.Configuration()
         images.access.feedLocation = fixture.timeline
@@ -206,12 +206,15 @@ struct LiveTimelineTests {
                 return pipeline.statistics.failures > 0 && harness.engine.visibleRowsFullyDrawn
             }, limit: 1_800)
         #expect(pipeline.statistics.failures > 0, "the stalled downloads ended as failures")
-        #expect(Date().timeIntervalSince(started) < 20, "well before the 30 s stall ends")
+        #expect(Date().timeIntervalSince(started) < 8, "before the 8 s stall ends: the pipeline gave up on its own")
         #expect(harness.engine.visibleRowsFullyDrawn, "every row on screen is drawn")
         harness.engine.fling(velocity: 3_000, time: harness.time)
         let before = harness.engine.contentOffset
         harness.step(10)
         #expect(harness.engine.contentOffset > before, "the list keeps moving")
+        // Let the stalled responses end on their own: a server stopped with one mid-stall is
+        // Hummingbird's shutdown path, not what this test is about.
+        try await Task.sleep(for: .seconds(9))
         await fixture.stop()
     }
 
