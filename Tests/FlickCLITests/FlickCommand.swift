@@ -18,10 +18,25 @@ struct FlickCommand {
         return folder.appendingPathComponent("flick")
     }
 
-    /// Runs `flick` with `arguments` and waits for it. `environment` is set on top of this
-    /// process's environment. Output goes to temporary files, not pipes: a child that fills
-    /// one stream while nobody reads it would block forever.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs `flick` with `arguments` and waits for it on a dispatch thread, never on the test's
+    /// executor: a child running for seconds must not hold one of the few cooperative threads
+    /// that in-process servers and clients of other suites need. `environment` is set on top
+    /// of this process's environment.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                do {
+                    continuation.resume(returning: try runBlocking(arguments, environment: environment))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    /// The blocking run. Output goes to temporary files, not pipes: a child that fills one
+    /// stream while nobody reads it would block forever.
+    private static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -6,17 +6,17 @@ import Testing
 /// not depend on the machine's speed.
 @Suite("flick demo headless")
 struct HeadlessDemoTests {
-    @Test func framesCutALongScriptAndPadAShortOne() throws {
+    @Test func framesCutALongScriptAndPadAShortOne() async throws {
         let folder = FlickCommand.temporaryFolder("headless")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generate = try FlickCommand.run(["generate", "--posts", "200", "--out", folder.path])
+        let generate = try await FlickCommand.run(["generate", "--posts", "200", "--out", folder.path])
         try #require(generate.status == 0, "\(generate.stderr)")
         let short = folder.appendingPathComponent("short.txt")
         try Data("settle\n".utf8).write(to: short)
         // "flings" runs for seconds; 45 frames at 60 Hz ends inside its first fling's settle.
         for (script, frames) in [("flings", 45), (short.path, 150)] {
             let report = folder.appendingPathComponent("report-\(frames).json")
-            let result = try FlickCommand.run(
+            let result = try await FlickCommand.run(
                 ["demo", "--headless", "--lockstep", "--db", folder.path, "--hz", "60", "--script", script,
                  "--frames", "\(frames)", "--screenshot", folder.appendingPathComponent("shot.png").path, "--report", report.path])
             try #require(result.status == 0, "flick demo failed: \(result.stderr)")
@@ -30,10 +30,10 @@ struct HeadlessDemoTests {
 /// reader reads and flings; the report says what the updates did to the reader's place.
 @Suite("flick demo live edits")
 struct LiveDemoTests {
-    @Test func editsKeepTheReaderStillAndAreReported() throws {
+    @Test func editsKeepTheReaderStillAndAreReported() async throws {
         let folder = FlickCommand.temporaryFolder("live")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generate = try FlickCommand.run(["generate", "--posts", "400", "--out", folder.path])
+        let generate = try await FlickCommand.run(["generate", "--posts", "400", "--out", folder.path])
         try #require(generate.status == 0, "\(generate.stderr)")
         let script = folder.appendingPathComponent("live.txt")
         try Data(
@@ -54,7 +54,7 @@ struct LiveDemoTests {
             """.utf8
         ).write(to: script)
         let report = folder.appendingPathComponent("report.json")
-        let result = try FlickCommand.run(
+        let result = try await FlickCommand.run(
             ["demo", "--headless", "--lockstep", "--db", folder.path, "--script", script.path,
              "--screenshot", folder.appendingPathComponent("shot.png").path, "--report", report.path])
         try #require(result.status == 0, "flick demo failed: \(result.stderr)")
@@ -73,13 +73,13 @@ struct LiveDemoTests {
 /// timeline's keys plus `pinnedToBottom`.
 @Suite("flick demo --client chat")
 struct ChatDemoTests {
-    @Test func theChatScriptEndsPinnedWithNoBlankFrame() throws {
+    @Test func theChatScriptEndsPinnedWithNoBlankFrame() async throws {
         let folder = FlickCommand.temporaryFolder("chat")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generate = try FlickCommand.run(["generate", "--posts", "50", "--out", folder.path])
+        let generate = try await FlickCommand.run(["generate", "--posts", "50", "--out", folder.path])
         try #require(generate.status == 0, "\(generate.stderr)")
         let report = folder.appendingPathComponent("chat.json")
-        let result = try FlickCommand.run(
+        let result = try await FlickCommand.run(
             ["demo", "--client", "chat", "--messages", "3000", "--headless", "--lockstep", "--db", folder.path,
              "--screenshot", folder.appendingPathComponent("chat.png").path, "--report", report.path])
         try #require(result.status == 0, "flick demo --client chat failed: \(result.stderr)")

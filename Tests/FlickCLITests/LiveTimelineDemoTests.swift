@@ -21,16 +21,16 @@ struct LiveTimelineDemoTests {
         try JSONSerialization.jsonObject(with: Data(contentsOf: path)) as? [String: Any] ?? [:]
     }
 
-    @Test func liveReadsPagesThroughTheEmbeddedServerAndReportsThem() throws {
+    @Test func liveReadsPagesThroughTheEmbeddedServerAndReportsThem() async throws {
         let folder = FlickCommand.temporaryFolder("live-demo")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generate = try FlickCommand.run(["generate", "--posts", "300", "--out", folder.path])
+        let generate = try await FlickCommand.run(["generate", "--posts", "300", "--out", folder.path])
         try #require(generate.status == 0, "\(generate.stderr)")
         let script = folder.appendingPathComponent("live.txt")
         try Data(Self.script.utf8).write(to: script)
         let report = folder.appendingPathComponent("report.json")
         let cache = folder.appendingPathComponent("cache.sqlite")
-        let result = try FlickCommand.run(
+        let result = try await FlickCommand.run(
             ["demo", "--live", "--headless", "--lockstep", "--db", folder.path, "--cache", cache.path, "--script", script.path,
              "--screenshot", folder.appendingPathComponent("shot.png").path, "--report", report.path])
         try #require(result.status == 0, "flick demo --live failed: \(result.stderr)")
@@ -46,17 +46,17 @@ struct LiveTimelineDemoTests {
         #expect(json["offline"] as? Bool == false)
     }
 
-    @Test func urlReadsAServedTimelineAndAnUnreachableOneShowsTheCacheOffline() throws {
+    @Test func urlReadsAServedTimelineAndAnUnreachableOneShowsTheCacheOffline() async throws {
         let folder = FlickCommand.temporaryFolder("url-demo")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generate = try FlickCommand.run(["generate", "--posts", "120", "--out", folder.path])
+        let generate = try await FlickCommand.run(["generate", "--posts", "120", "--out", folder.path])
         try #require(generate.status == 0, "\(generate.stderr)")
         let server = try FlickServeProcess(database: folder.appendingPathComponent("feed.sqlite").path, pageSize: 25)
         let script = folder.appendingPathComponent("url.txt")
         try Data("wait-page\nwait 0.5\n".utf8).write(to: script)
         let cache = folder.appendingPathComponent("cache.sqlite")
         let first = folder.appendingPathComponent("first.json")
-        let online = try FlickCommand.run(
+        let online = try await FlickCommand.run(
             ["demo", "--url", server.timeline, "--headless", "--lockstep", "--cache", cache.path, "--script", script.path,
              "--screenshot", folder.appendingPathComponent("a.png").path, "--report", first.path])
         try #require(online.status == 0, "\(online.stderr)")
@@ -64,7 +64,7 @@ struct LiveTimelineDemoTests {
         server.stop()
         // Relaunch with the server gone: the cached page shows at once, offline.
         let second = folder.appendingPathComponent("second.json")
-        let offline = try FlickCommand.run(
+        let offline = try await FlickCommand.run(
             ["demo", "--url", server.timeline, "--headless", "--lockstep", "--cache", cache.path, "--script", script.path,
              "--screenshot", folder.appendingPathComponent("b.png").path, "--report", second.path])
         try #require(offline.status == 0, "\(offline.stderr)")

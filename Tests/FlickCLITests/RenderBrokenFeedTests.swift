@@ -20,38 +20,38 @@ struct RenderBrokenFeedTests {
         })
     }
 
-    @Test func aSQLiteHeaderFollowedByNoiseExitsNonZeroSayingTheStoreIsDamaged() throws {
+    @Test func aSQLiteHeaderFollowedByNoiseExitsNonZeroSayingTheStoreIsDamaged() async throws {
         let folder = FlickCommand.temporaryFolder("noise")
         defer { try? FileManager.default.removeItem(at: folder) }
         let feed = folder.appendingPathComponent("feed.sqlite")
         try (Self.sqliteHeader + Self.noise(count: Self.noiseBytes)).write(to: feed)
-        let result = try FlickCommand.run(["render", "--feed", feed.path, "--id", "1", "--out", folder.appendingPathComponent("x.png").path])
+        let result = try await FlickCommand.run(["render", "--feed", feed.path, "--id", "1", "--out", folder.appendingPathComponent("x.png").path])
         #expect(result.status != 0)
         #expect(result.stderr.contains(feed.path), "names the file: \(result.stderr)")
         #expect(result.stderr.contains("damaged"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
     }
 
-    @Test func aTruncatedGeneratedDatabaseExitsNonZeroSayingTheStoreIsDamaged() throws {
+    @Test func aTruncatedGeneratedDatabaseExitsNonZeroSayingTheStoreIsDamaged() async throws {
         let folder = FlickCommand.temporaryFolder("truncated")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generate = try FlickCommand.run(["generate", "--posts", "2000", "--seed", "4", "--out", folder.path, "--no-images"])
+        let generate = try await FlickCommand.run(["generate", "--posts", "2000", "--seed", "4", "--out", folder.path, "--no-images"])
         #expect(generate.status == 0, "\(generate.stderr)")
         let feed = folder.appendingPathComponent("feed.sqlite")
         let bytes = try Data(contentsOf: feed)
         try bytes.prefix(bytes.count / 2).write(to: feed)
-        let result = try FlickCommand.run(["render", "--feed", feed.path, "--id", "4870000000"])
+        let result = try await FlickCommand.run(["render", "--feed", feed.path, "--id", "4870000000"])
         #expect(result.status != 0)
         #expect(result.stderr.contains(feed.path), "names the file: \(result.stderr)")
         #expect(result.stderr.contains("damaged"), "\(result.stderr)")
     }
 
-    @Test func aJSONFeedWithoutPostsExitsNonZeroSayingPostsIsMissing() throws {
+    @Test func aJSONFeedWithoutPostsExitsNonZeroSayingPostsIsMissing() async throws {
         let folder = FlickCommand.temporaryFolder("noposts")
         defer { try? FileManager.default.removeItem(at: folder) }
         let feed = folder.appendingPathComponent("feed.json")
         try Data(#"{"next": "cursor-2", "items": [{"id": "1"}]}"#.utf8).write(to: feed)
-        let result = try FlickCommand.run(["render", "--feed", feed.path, "--id", "1", "--out", folder.appendingPathComponent("x.png").path])
+        let result = try await FlickCommand.run(["render", "--feed", feed.path, "--id", "1", "--out", folder.appendingPathComponent("x.png").path])
         #expect(result.status != 0)
         #expect(result.stderr.contains(feed.path), "names the file: \(result.stderr)")
         #expect(result.stderr.contains(#"no "posts" field"#), "\(result.stderr)")

@@ -14,13 +14,13 @@ struct RenderCommandTests {
         ]}
         """
 
-    @Test func rendersAPostAndReportsSkippedPostsOnStderr() throws {
+    @Test func rendersAPostAndReportsSkippedPostsOnStderr() async throws {
         let folder = FlickCommand.temporaryFolder("render")
         defer { try? FileManager.default.removeItem(at: folder) }
         let feed = folder.appendingPathComponent("feed.json")
         try Data(Self.feedWithBrokenPosts.utf8).write(to: feed)
         let out = folder.appendingPathComponent("cell.png")
-        let result = try FlickCommand.run(["render", "--feed", feed.path, "--id", "1", "--scale", "2", "--out", out.path])
+        let result = try await FlickCommand.run(["render", "--feed", feed.path, "--id", "1", "--scale", "2", "--out", out.path])
         #expect(result.status == 0, "\(result.stderr)")
         let heightLine = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("height=") })
         let height = try #require(Double(heightLine.dropFirst("height=".count)))
@@ -34,34 +34,34 @@ struct RenderCommandTests {
         #expect(png.pixelSize.height == Int((height * 2).rounded()))
     }
 
-    @Test func aFeedThatCannotLoadExitsNonZeroWithTheReason() throws {
+    @Test func aFeedThatCannotLoadExitsNonZeroWithTheReason() async throws {
         let folder = FlickCommand.temporaryFolder("bad")
         defer { try? FileManager.default.removeItem(at: folder) }
         let feed = folder.appendingPathComponent("feed.json")
         try Data("{\"posts\": [\n  {\"id\": \"1\",, }\n]}".utf8).write(to: feed)
-        let result = try FlickCommand.run(["render", "--feed", feed.path, "--id", "1", "--out", folder.appendingPathComponent("x.png").path])
+        let result = try await FlickCommand.run(["render", "--feed", feed.path, "--id", "1", "--out", folder.appendingPathComponent("x.png").path])
         #expect(result.status != 0)
         #expect(result.stderr.contains("line 2"), "\(result.stderr)")
 
-        let missing = try FlickCommand.run(["render", "--feed", folder.appendingPathComponent("nope.json").path, "--id", "1"])
+        let missing = try await FlickCommand.run(["render", "--feed", folder.appendingPathComponent("nope.json").path, "--id", "1"])
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("no such file"))
     }
 
-    @Test func unknownIdExitsNonZero() throws {
+    @Test func unknownIdExitsNonZero() async throws {
         let folder = FlickCommand.temporaryFolder("unknown")
         defer { try? FileManager.default.removeItem(at: folder) }
         let feed = folder.appendingPathComponent("feed.json")
         try Data(Self.feedWithBrokenPosts.utf8).write(to: feed)
-        let result = try FlickCommand.run(["render", "--feed", feed.path, "--id", "999"])
+        let result = try await FlickCommand.run(["render", "--feed", feed.path, "--id", "999"])
         #expect(result.status != 0)
         #expect(result.stderr.contains("no post with id \"999\""))
     }
 
-    @Test func generatedFeedRendersFromSQLiteWithImagesAndAsSkeleton() throws {
+    @Test func generatedFeedRendersFromSQLiteWithImagesAndAsSkeleton() async throws {
         let folder = FlickCommand.temporaryFolder("generate")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generate = try FlickCommand.run(["generate", "--posts", "60", "--seed", "4", "--out", folder.path, "--json"])
+        let generate = try await FlickCommand.run(["generate", "--posts", "60", "--seed", "4", "--out", folder.path, "--json"])
         #expect(generate.status == 0, "\(generate.stderr)")
         for name in ["feed.sqlite", "feed.json", "images/a00.jpg", "images/p20.webp"] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name)")
@@ -69,8 +69,8 @@ struct RenderCommandTests {
         let full = folder.appendingPathComponent("full.png")
         let skeleton = folder.appendingPathComponent("skeleton.png")
         let id = "4870000000"
-        let a = try FlickCommand.run(["render", "--feed", folder.appendingPathComponent("feed.sqlite").path, "--id", id, "--images", "--out", full.path])
-        let b = try FlickCommand.run(["render", "--feed", folder.appendingPathComponent("feed.json").path, "--id", id, "--skeleton", "--out", skeleton.path])
+        let a = try await FlickCommand.run(["render", "--feed", folder.appendingPathComponent("feed.sqlite").path, "--id", id, "--images", "--out", full.path])
+        let b = try await FlickCommand.run(["render", "--feed", folder.appendingPathComponent("feed.json").path, "--id", id, "--skeleton", "--out", skeleton.path])
         #expect(a.status == 0, "\(a.stderr)")
         #expect(b.status == 0, "\(b.stderr)")
         #expect(a.stdout == b.stdout, "the same height from the database and the JSON")
@@ -80,7 +80,7 @@ struct RenderCommandTests {
         #expect(fullImage.pixelSize == skeletonImage.pixelSize)
         // The images were drawn: the cell differs from the same cell without them.
         let plain = folder.appendingPathComponent("plain.png")
-        let c = try FlickCommand.run(["render", "--feed", folder.appendingPathComponent("feed.sqlite").path, "--id", id, "--out", plain.path])
+        let c = try await FlickCommand.run(["render", "--feed", folder.appendingPathComponent("feed.sqlite").path, "--id", id, "--out", plain.path])
         #expect(c.status == 0, "\(c.stderr)")
         let plainImage = try ImageDecoder.decode([UInt8](try Data(contentsOf: plain)))
         #expect(plainImage.pixelSize == fullImage.pixelSize)

@@ -13,7 +13,7 @@ struct RenderHostileFeedTests {
     }
 
     /// Before: the file outside was drawn or its first bytes printed in the error.
-    @Test func imagesOutsideTheFeedsFolderAreRefusedAndNothingOfThemIsPrinted() throws {
+    @Test func imagesOutsideTheFeedsFolderAreRefusedAndNothingOfThemIsPrinted() async throws {
         let root = FlickCommand.temporaryFolder("policy")
         defer { try? FileManager.default.removeItem(at: root) }
         let feedFolder = root.appendingPathComponent("feed")
@@ -24,7 +24,7 @@ struct RenderHostileFeedTests {
         let json = post(#""pics":[{"url":"../secret.txt"},{"url":"file://\#(secret.path)"},{"url":"/proc/self/environ"}]"#)
         try Data(json.utf8).write(to: feed)
         let out = root.appendingPathComponent("cell.png")
-        let result = try FlickCommand.run(["render", "--feed", feed.path, "--id", "1", "--images", "--out", out.path])
+        let result = try await FlickCommand.run(["render", "--feed", feed.path, "--id", "1", "--images", "--out", out.path])
         #expect(result.status == 0, "\(result.stderr)")
         let refusals = result.stderr.split(separator: "\n").filter { $0.contains("refused") }
         #expect(refusals.count == 3, "\(result.stderr)")
@@ -42,24 +42,24 @@ struct RenderHostileFeedTests {
     }
 
     /// Before: a trap while reading glyph runs.
-    @Test func aMillionCharacterNameRenders() throws {
+    @Test func aMillionCharacterNameRenders() async throws {
         let folder = FlickCommand.temporaryFolder("name")
         defer { try? FileManager.default.removeItem(at: folder) }
         let feed = folder.appendingPathComponent("feed.json")
         let json = #"{"posts":[{"id":"1","created_at":"2026-11-20T08:15:00Z","user":{"id":"u","name":""# + String(repeating: "x", count: 1_000_000) + #""},"text":"http://a"# + String(repeating: ")", count: 100_000) + #""}]}"#
         try Data(json.utf8).write(to: feed)
-        let result = try FlickCommand.run(["render", "--feed", feed.path, "--id", "1", "--out", folder.appendingPathComponent("cell.png").path])
+        let result = try await FlickCommand.run(["render", "--feed", feed.path, "--id", "1", "--out", folder.appendingPathComponent("cell.png").path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("height="))
     }
 
     /// Before: the whole feed was rejected as invalid JSON.
-    @Test func aLoneSurrogateIsRepairedWithAWarning() throws {
+    @Test func aLoneSurrogateIsRepairedWithAWarning() async throws {
         let folder = FlickCommand.temporaryFolder("surrogate")
         defer { try? FileManager.default.removeItem(at: folder) }
         let feed = folder.appendingPathComponent("feed.json")
         try Data(#"{"posts":[{"id":"1","created_at":"2026-11-20T08:15:00Z","user":{"id":"u","name":"a"},"text":"cut \ud83d\nnext line"}]}"#.utf8).write(to: feed)
-        let result = try FlickCommand.run(["render", "--feed", feed.path, "--id", "1", "--out", folder.appendingPathComponent("cell.png").path])
+        let result = try await FlickCommand.run(["render", "--feed", feed.path, "--id", "1", "--out", folder.appendingPathComponent("cell.png").path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("repaired post 0: a lone UTF-16 surrogate escape"), "\(result.stderr)")
     }

@@ -14,19 +14,19 @@ struct WindowDemoTests {
     static let frames = 900
     static let viewport = Size(width: 375, height: 667)
 
-    @Test func scriptedSessionShowsTextWhereTheLayoutSaysAndThePressedMention() throws {
+    @Test func scriptedSessionShowsTextWhereTheLayoutSaysAndThePressedMention() async throws {
         let display = try WindowTestDisplay.acquire()
         defer { display.stop() }
         let folder = FlickCommand.temporaryFolder("window")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generate = try FlickCommand.run(["generate", "--posts", "200", "--out", folder.path])
+        let generate = try await FlickCommand.run(["generate", "--posts", "200", "--out", folder.path])
         try #require(generate.status == 0, "\(generate.stderr)")
-        func demo(_ name: String, script: String, extra: [String] = []) throws -> (WindowReport, WindowScreenshot) {
+        func demo(_ name: String, script: String, extra: [String] = []) async throws -> (WindowReport, WindowScreenshot) {
             let scriptFile = folder.appendingPathComponent("\(name).txt")
             try Data(script.utf8).write(to: scriptFile)
             let shot = folder.appendingPathComponent("\(name).png")
             let report = folder.appendingPathComponent("\(name).json")
-            let result = try display.runFlick(
+            let result = try await display.runFlick(
                 ["demo", "--db", folder.path, "--hz", "60", "--lockstep", "--overlays", "none", "--script", scriptFile.path,
                  "--screenshot", shot.path, "--report", report.path] + extra)
             try #require(result.status == 0, "flick demo failed: \(result.stderr)")
@@ -36,7 +36,7 @@ struct WindowDemoTests {
         }
 
         // 1. The list at rest at the top: find a mention to tap.
-        let (probe, before) = try demo("probe", script: "settle\nwait 0.2\n")
+        let (probe, before) = try await demo("probe", script: "settle\nwait 0.2\n")
         let mention = try #require(
             probe.rows.flatMap(\.links).first { link in
                 link.kind == "mention" && link.rects.count == 1
@@ -64,7 +64,7 @@ struct WindowDemoTests {
             press \(target.x) \(target.y)
             wait 0.5
             """
-        let (report, shot) = try demo("session", script: session, extra: ["--frames", "\(Self.frames)"])
+        let (report, shot) = try await demo("session", script: session, extra: ["--frames", "\(Self.frames)"])
 
         #expect(report.frames == Self.frames)
         #expect(report.blankFrames == 0)

@@ -62,7 +62,7 @@ final class WindowTestDisplay {
     }
 
     /// Runs the built `flick` with `DISPLAY` set to this display.
-    func runFlick(_ arguments: [String]) throws -> FlickCommand.Result {
-        try FlickCommand.run(arguments, environment: ["DISPLAY": name])
+    func runFlick(_ arguments: [String]) async throws -> FlickCommand.Result {
+        try await FlickCommand.run(arguments, environment: ["DISPLAY": name])
     }
 }
