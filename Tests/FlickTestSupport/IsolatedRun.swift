@@ -20,8 +20,22 @@ public enum IsolatedRun {
     }
 
     /// Runs the tests matching `filter` in a fresh runner process and returns its exit status
-    /// and combined output. Blocks the calling thread until the child exits.
-    public static func runAlone(filter: String) throws -> Outcome {
+    /// and combined output. Waits on a dispatch thread, not the caller's executor: the child
+    /// runs for seconds, and the cooperative pool (two threads here) is shared with suites
+    /// running in-process servers.
+    public static func runAlone(filter: String) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                do {
+                    continuation.resume(returning: try runAloneBlocking(filter: filter))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    private static func runAloneBlocking(filter: String) throws -> Outcome {
         let runner = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
         let process = Process()
         process.executableURL = runner

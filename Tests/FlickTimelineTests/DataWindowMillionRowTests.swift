@@ -17,9 +17,9 @@ struct DataWindowMillionRowTests {
     static let steps = 2_400
     static let memoryBound = 32 * 1024 * 1024
 
-    @Test func slidingOverAMillionRowsKeepsMemoryBounded() throws {
+    @Test func slidingOverAMillionRowsKeepsMemoryBounded() async throws {
         guard IsolatedRun.isAlone else {
-            let outcome = try IsolatedRun.runAlone(filter: "DataWindowMillionRowTests")
+            let outcome = try await IsolatedRun.runAlone(filter: "DataWindowMillionRowTests")
             #expect(outcome.status == 0, "the test failed alone:\n\(outcome.output)")
             #expect(outcome.output.contains("[measure] insert"), "the child did not run the test:\n\(outcome.output)")
             if let line = outcome.output.split(separator: "\n").first(where: { $0.contains("[measure]") }) {

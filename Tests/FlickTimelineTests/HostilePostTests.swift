@@ -96,9 +96,9 @@ struct HostilePostTests {
 struct HostilePostMemoryTests {
     static let bound = 20 * 1024 * 1024
 
-    @Test func eachHostileCellPeaksUnderTwentyMegabytes() throws {
+    @Test func eachHostileCellPeaksUnderTwentyMegabytes() async throws {
         guard IsolatedRun.isAlone else {
-            let outcome = try IsolatedRun.runAlone(filter: "HostilePostMemoryTests")
+            let outcome = try await IsolatedRun.runAlone(filter: "HostilePostMemoryTests")
             #expect(outcome.status == 0, "the test failed alone:\n\(outcome.output)")
             #expect(outcome.output.contains("[measure] hostile cells"), "the child did not run the test:\n\(outcome.output)")
             if let line = outcome.output.split(separator: "\n").first(where: { $0.contains("[measure]") }) { print(line) }
