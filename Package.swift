@@ -114,10 +114,12 @@ let package = Package(
             dependencies: ["FlickImage", "FlickRaster", "FlickTestSupport"],
             exclude: ["Server"]),
         .testTarget(name: "FlickWindowTests", dependencies: ["FlickWindow", "FlickList", "FlickRaster", "FlickTestSupport"]),
-        .testTarget(name: "FlickCLITests", dependencies: ["FlickCLI", "FlickRaster"]),
+        .testTarget(name: "FlickCLITests", dependencies: ["FlickCLI", "FlickRaster", "FlickTestSupport"]),
         .testTarget(
             name: "FlickServerTests",
-            dependencies: ["FlickServer", "FlickTimeline", "FlickCLI", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "FlickServer", "FlickTimeline", "FlickCLI", "FlickTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(name: "FlickGTKTests", dependencies: ["FlickGTK", "Flick", "FlickTestSupport", "CGtk4", "CFlickGTK"]),
         .testTarget(
             name: "FlickLiveTests",

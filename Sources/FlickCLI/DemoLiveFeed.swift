@@ -66,9 +66,16 @@ final class DemoLiveFeed {
     /// The image pipeline's settings for posts from `url`: the disk cache beside the store,
     /// and the server's own host allowed even when it is a loopback or private address.
     func configureImages(_ configuration: inout ImagePipeline.Configuration) {
-        configuration.access.feedLocation = url
-        if let host = url.host { configuration.access.allowedHosts.insert(host) }
-        configuration.diskFolder = URL(fileURLWithPath: cachePath + "-images", isDirectory: true)
+        Self.configureImages(&configuration, feed: url, diskFolder: URL(fileURLWithPath: cachePath + "-images", isDirectory: true))
+    }
+
+    /// Images of a feed read from `feed`: resolved against it, its own host allowed even when
+    /// loopback or private (the one explicit widening a live timeline needs), downloads kept
+    /// in `diskFolder`. The demo's and the live benchmark's one definition.
+    nonisolated static func configureImages(_ configuration: inout ImagePipeline.Configuration, feed: URL, diskFolder: URL) {
+        configuration.access.feedLocation = feed
+        if let host = feed.host { configuration.access.allowedHosts.insert(host) }
+        configuration.diskFolder = diskFolder
     }
 
     /// Drives `engine` (made over the cache store): the first call makes the timeline, later

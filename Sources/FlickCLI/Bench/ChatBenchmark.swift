@@ -54,16 +54,8 @@ struct ChatBenchmark {
             progress("\(mode.rawValue) chat: \(name)")
             display.play(script) { stats in session.tick(time: stats.time) }
         }
-        let frames = Array(display.frames.dropFirst(scriptsStart))
-        let counters = list.engine.counters
         return ScrollBenchmark.Result(
-            mode: mode,
-            report: FrameReport(
-                frames: frames, hz: hz, settles: display.settles.filter { $0 >= scriptsStart }, updates: list.engine.updateStatistics,
-                scale: scale.value),
-            settles: display.settles, firstFrameMilliseconds: firstFrame, cpuSeconds: ResourceUsage.cpuSeconds - cpuBefore,
-            peakResidentMegabytes: ResourceUsage.peakResidentMegabytes, layouts: counters.layouts, renders: counters.renders,
-            imageLoads: list.engine.imageLoadsStarted, imageStatistics: images.statistics,
-            seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+            mode: mode, display: display, scriptsStart: scriptsStart, scale: scale, firstFrame: firstFrame,
+            cpuBefore: cpuBefore, started: started, images: images.statistics)
     }
 }

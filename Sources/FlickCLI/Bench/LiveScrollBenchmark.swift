@@ -53,9 +53,7 @@ struct LiveScrollBenchmark {
         let cpuBefore = ResourceUsage.cpuSeconds
         let started = DispatchTime.now().uptimeNanoseconds
         let session = try TimelineSession(database: cache, scale: scale, workers: mode.workers) { images in
-            images.access.feedLocation = url
-            if let host = url.host { images.access.allowedHosts.insert(host) }
-            images.diskFolder = folder.appendingPathComponent("images", isDirectory: true)
+            DemoLiveFeed.configureImages(&images, feed: url, diskFolder: folder.appendingPathComponent("images", isDirectory: true))
         }
         guard let pipeline = session.images else { preconditionFailure("a session without imagesFailed throws instead") }
         var tuning = mode.tuning
@@ -85,17 +83,9 @@ struct LiveScrollBenchmark {
         paging.pagesLoaded = live.statistics.pagesLoaded
         paging.newPostsInserted = live.statistics.newPostsInserted
         paging.batchFetchMilliseconds = live.statistics.batchFetchMilliseconds
-        let frames = Array(display.frames.dropFirst(scriptsStart))
-        let counters = engine.counters
         let result = ScrollBenchmark.Result(
-            mode: mode,
-            report: FrameReport(
-                frames: frames, hz: hz, settles: display.settles.filter { $0 >= scriptsStart }, updates: engine.updateStatistics,
-                scale: scale.value),
-            settles: display.settles, firstFrameMilliseconds: firstFrame, cpuSeconds: ResourceUsage.cpuSeconds - cpuBefore,
-            peakResidentMegabytes: ResourceUsage.peakResidentMegabytes, layouts: counters.layouts, renders: counters.renders,
-            imageLoads: engine.imageLoadsStarted, imageStatistics: pipeline.statistics,
-            seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+            mode: mode, display: display, scriptsStart: scriptsStart, scale: scale, firstFrame: firstFrame,
+            cpuBefore: cpuBefore, started: started, images: pipeline.statistics)
         return (result, paging)
     }
 }

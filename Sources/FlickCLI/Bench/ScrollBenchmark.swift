@@ -62,17 +62,9 @@ struct ScrollBenchmark {
             progress("\(mode.rawValue): \(name)")
             display.play(script)
         }
-        let frames = Array(display.frames.dropFirst(scriptsStart))
-        let counters = engine.counters
         return Result(
-            mode: mode,
-            report: FrameReport(
-                frames: frames, hz: hz, settles: display.settles.filter { $0 >= scriptsStart }, updates: engine.updateStatistics,
-                scale: scale.value),
-            settles: display.settles, firstFrameMilliseconds: firstFrame, cpuSeconds: ResourceUsage.cpuSeconds - cpuBefore,
-            peakResidentMegabytes: ResourceUsage.peakResidentMegabytes, layouts: counters.layouts, renders: counters.renders,
-            imageLoads: engine.imageLoadsStarted, imageStatistics: pipeline.statistics,
-            seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+            mode: mode, display: display, scriptsStart: scriptsStart, scale: scale, firstFrame: firstFrame,
+            cpuBefore: cpuBefore, started: started, images: pipeline.statistics)
     }
 
     /// Median cost of copying one full viewport of pixels: the floor of any compositor.
@@ -131,5 +123,28 @@ struct ScrollBenchmark {
             }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension ScrollBenchmark.Result {
+    /// What a mode's run shows: the frames of `display` from `scriptsStart` on (the scripts),
+    /// its engine's counters, and the process's CPU and memory since `cpuBefore`/`started`.
+    /// The one way every scroll benchmark (timeline, live timeline, chat) ends a mode.
+    @MainActor
+    init<Source>(
+        mode: BenchMode, display: HeadlessDisplay<Source>, scriptsStart: Int, scale: DisplayScale, firstFrame: Double,
+        cpuBefore: Double, started: UInt64, images: ImagePipelineStatistics
+    ) {
+        let engine = display.engine
+        let counters = engine.counters
+        self.init(
+            mode: mode,
+            report: FrameReport(
+                frames: Array(display.frames.dropFirst(scriptsStart)), hz: display.hz,
+                settles: display.settles.filter { $0 >= scriptsStart }, updates: engine.updateStatistics, scale: scale.value),
+            settles: display.settles, firstFrameMilliseconds: firstFrame, cpuSeconds: ResourceUsage.cpuSeconds - cpuBefore,
+            peakResidentMegabytes: ResourceUsage.peakResidentMegabytes, layouts: counters.layouts, renders: counters.renders,
+            imageLoads: engine.imageLoadsStarted, imageStatistics: images,
+            seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
 }
