@@ -29,7 +29,11 @@ private func runningQueueLabel() -> String {
     #endif
 }
 
+/// On the main actor: these tests block on semaphores until pool workers (lowered priority)
+/// run, which on a loaded 2-core machine took 40 s once; blocking two cooperative threads that
+/// long starved the in-process feed servers of other suites into their 10 s idle timeouts.
 @Suite("QueuePool")
+@MainActor
 struct QueuePoolTests {
     @Test func laneNeverRunsMoreTasksThanItHasQueues() {
         let pool = QueuePool<Void>(queuesPerLane: 3) { _ in () }
