@@ -14,6 +14,7 @@ enum DemoClient: String, ExpressibleByArgument, CaseIterable {
     case chat
 }
 extension SDLDisplay.RendererPreference: ExpressibleByArgument {}
+extension PresentPreference: ExpressibleByArgument {}
 
 /// `--overlays none` or `--overlays hud,ranges`: parsed once, by `OverlayOptions.parse`.
 extension OverlayOptions: ExpressibleByArgument {
@@ -101,6 +102,9 @@ struct Demo: ParsableCommand {
     @Option(help: "SDL renderer: auto (accelerated, then software), accelerated, software.")
     var renderer: SDLDisplay.RendererPreference = .auto
 
+    @Option(help: "Present path: auto (gpu on graphics hardware, software under a CPU rasterizer such as Xvfb's llvmpipe), software (window surface, scroll-blit), gpu (textures through --renderer).")
+    var present: PresentPreference = .auto
+
     /// Scripted runs that must not depend on the machine's speed (tests): before each frame
     /// the workers finish everything queued and the clock moves by exactly one frame.
     @Flag(help: .hidden)
@@ -153,6 +157,7 @@ extension Demo {
         configuration.scale = DisplayScale(scale)
         configuration.hz = hz
         configuration.renderer = renderer
+        configuration.present = present
         configuration.title = title
         configuration.overlays = overlays
         configuration.lockstep = lockstep

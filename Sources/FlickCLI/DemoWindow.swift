@@ -26,7 +26,8 @@ struct DemoWindow {
         let info = window.display.info
         print(
             "flick demo: window \(window.display.outputSize) (\(options.width)×\(options.height) pt @\(options.scale)x), "
-                + "\(info.videoDriver)/\(info.renderer), \(pacing(vsync: info.vsync)), "
+                + "\(window.display.presentPath.rawValue) present, \(info.videoDriver)/\(info.renderer)"
+                + "\(info.glRenderer.map { " (\($0))" } ?? ""), \(pacing(vsync: info.vsync)), "
                 + "\(setup.source.rowCount) posts, \(options.pipeline) pipeline; ? lists the keys")
         let capture = options.screenshot != nil
         var scriptCompleted: Bool?
@@ -40,6 +41,38 @@ struct DemoWindow {
         setup.source.cache.persistPendingHeights()
         defer { window.close() }
         try write(window, scriptCompleted: scriptCompleted)
+    }
+
+    /// The window clock's keys: the present path, present time, frames over budget, hitches.
+    /// `hitchMsPerSecond` replaces the one derived from main-thread time alone: in a window the
+    /// clock between presents is the truth (`WindowTiming`).
+    static func timingJSON(_ window: ListWindow<TimelineInteraction>) -> [String: Any] {
+        let timing = window.frameTiming
+        let frames = window.frames
+        let sortedPresent = frames.map(\.presentMilliseconds).sorted()
+        let rows = max(1, window.display.outputSize.height)
+        let redrawn = frames.filter { $0.presentPath == .software }.map { Double($0.redrawnRows) / Double(rows) * 100 }.sorted()
+        return [
+            "presentPath": window.display.presentPath.rawValue,
+            "presentMs": [
+                "p50": RunSummary.percentile(0.5, ofSorted: sortedPresent), "p99": RunSummary.percentile(0.99, ofSorted: sortedPresent),
+                "max": sortedPresent.last ?? 0,
+            ],
+            "framesOverBudget": timing.framesOverBudget,
+            "framesOverBudgetPercent": timing.overBudgetPercent,
+            "missedFrames": timing.missedFrames,
+            "hitchMsPerSecond": timing.hitchMillisecondsPerSecond,
+            "windowSeconds": timing.seconds,
+            "redrawnPercent": ["p50": RunSummary.percentile(0.5, ofSorted: redrawn), "p99": RunSummary.percentile(0.99, ofSorted: redrawn)],
+        ]
+    }
+
+    static func timingText(_ window: ListWindow<TimelineInteraction>) -> String {
+        let timing = window.frameTiming
+        return String(
+            format: "window clock: %@ present; %d of %d frames over the %.2f ms budget (%.2f%%); %d missed refreshes; hitch %.2f ms/s",
+            window.display.presentPath.rawValue, timing.framesOverBudget, timing.frames, timing.budgetMilliseconds, timing.overBudgetPercent,
+            timing.missedFrames, timing.hitchMillisecondsPerSecond)
     }
 
     private func pacing(vsync: Bool) -> String {
@@ -59,12 +92,14 @@ struct DemoWindow {
         if let path = options.report {
             var json = summary.jsonObject
             json.merge(report.jsonObject) { _, new in new }
+            json.merge(Self.timingJSON(window)) { _, new in new }
             if let scriptCompleted { json["scriptCompleted"] = scriptCompleted }
             if let live = setup.live { json.merge(live.jsonObject) { _, new in new } }
             try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])), to: path)
         }
         print(summary.text)
         print(report.presentText)
+        print(Self.timingText(window))
         if let live = setup.live { print(live.text) }
         for path in [options.screenshot, options.report].compactMap({ $0 }) { print("wrote \(path)") }
     }

@@ -8,6 +8,8 @@ public struct FrameHistory: Sendable {
         public var start: Double
         /// Main-thread work of the frame including present, milliseconds.
         public var milliseconds: Double
+        /// Of `milliseconds`: sending the frame to the screen.
+        public var presentMilliseconds = 0.0
     }
 
     public let capacity: Int
@@ -21,8 +23,8 @@ public struct FrameHistory: Sendable {
         ring = Array(repeating: Sample(start: 0, milliseconds: 0), count: self.capacity)
     }
 
-    public mutating func append(start: Double, milliseconds: Double) {
-        ring[next] = Sample(start: start, milliseconds: milliseconds)
+    public mutating func append(start: Double, milliseconds: Double, presentMilliseconds: Double = 0) {
+        ring[next] = Sample(start: start, milliseconds: milliseconds, presentMilliseconds: presentMilliseconds)
         next = (next + 1) % capacity
         count = min(count + 1, capacity)
     }
@@ -45,5 +47,10 @@ public struct FrameHistory: Sendable {
     /// The `p` percentile (0…1) of main-thread milliseconds over the kept frames.
     public func percentile(_ p: Double) -> Double {
         RunSummary.percentile(p, ofSorted: samples.map(\.milliseconds).sorted())
+    }
+
+    /// The `p` percentile (0…1) of present milliseconds over the kept frames.
+    public func presentPercentile(_ p: Double) -> Double {
+        RunSummary.percentile(p, ofSorted: samples.map(\.presentMilliseconds).sorted())
     }
 }

@@ -23,6 +23,7 @@ public struct OverlayColor: Hashable, Sendable {
 extension SDLDisplay {
     /// Clears the whole drawable to `color`.
     func clear(_ color: OverlayColor) {
+        guard let renderer else { return }
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, color.red, color.green, color.blue, 255)
         SDL_RenderClear(renderer)
@@ -40,7 +41,7 @@ extension SDLDisplay {
             rect.width > 0 && rect.height > 0
                 ? SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height)) : nil
         }
-        guard !filled.isEmpty else { return }
+        guard let renderer, !filled.isEmpty else { return }
         SDL_SetRenderDrawBlendMode(renderer, color.alpha < 255 ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, color.red, color.green, color.blue, color.alpha)
         _ = filled.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
@@ -48,6 +49,7 @@ extension SDLDisplay {
 
     /// Restricts drawing to a rectangle in device pixels; `nil` lifts the restriction.
     func setClip(_ rect: (x: Int, y: Int, width: Int, height: Int)?) {
+        guard let renderer else { return }
         if let rect {
             var clip = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(max(0, rect.width)), h: Int32(max(0, rect.height)))
             SDL_RenderSetClipRect(renderer, &clip)
@@ -57,12 +59,14 @@ extension SDLDisplay {
     }
 
     /// Shows the frame. With a vsynced renderer this waits for the vertical blank.
-    func present() { SDL_RenderPresent(renderer) }
+    func present() {
+        if let renderer { SDL_RenderPresent(renderer) }
+    }
 
     /// Reads back what was drawn this frame (call before `present()`): the screenshot path.
     func capture(scale: DisplayScale) -> Bitmap? {
         let size = outputSize
-        guard !size.isEmpty else { return nil }
+        guard let renderer, !size.isEmpty else { return nil }
         var pixels = [UInt32](repeating: 0, count: size.width * size.height)
         let status = pixels.withUnsafeMutableBytes { bytes in
             SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, bytes.baseAddress, Int32(size.width * 4))

@@ -29,6 +29,8 @@ public final class SDLDisplay {
         /// Whether textures blend as premultiplied alpha (a custom blend mode); otherwise
         /// translucent bitmaps are converted to straight alpha when uploaded.
         public let premultipliedBlending: Bool
+        /// OpenGL's `GL_RENDERER` when an OpenGL renderer was tried (the present path's rule reads it).
+        public let glRenderer: String?
     }
 
     /// Why there is no window.
@@ -47,51 +49,116 @@ public final class SDLDisplay {
     }
 
     let window: OpaquePointer
-    let renderer: OpaquePointer
+    /// The SDL renderer of the GPU path; `nil` on the software path, which draws into the
+    /// window's surface instead (SDL allows one or the other on a window).
+    private(set) var renderer: OpaquePointer?
     public let info: Info
+    /// How frames reach the screen (chosen once, when the window opens).
+    public let presentPath: PresentPath
     /// `SDL_ComposeCustomBlendMode(ONE, ONE_MINUS_SRC_ALPHA, ADD, …)`: Cairo's premultiplied OVER.
     let premultipliedBlendMode: SDL_BlendMode
     private var closed = false
 
-    /// Opens a resizable window of `pixelSize` device pixels.
-    /// - Parameter vsyncAt: ask for a vsynced present when the display runs at this rate (±1 Hz).
-    public init(title: String, pixelSize: PixelSize, renderer preference: RendererPreference, vsyncAt hz: Double) throws(Failure) {
+    /// Opens a resizable window of `pixelSize` device pixels and picks its present path.
+    /// - Parameters:
+    ///   - preference: the renderer the GPU path asks for.
+    ///   - present: the present path; `auto` chooses by `PresentPath.choose` after trying the
+    ///     accelerated renderer (its `GL_RENDERER` tells a CPU rasterizer from a GPU).
+    ///   - vsyncAt: ask for a vsynced present when the display runs at this rate (±1 Hz).
+    public init(
+        title: String, pixelSize: PixelSize, renderer preference: RendererPreference, present: PresentPreference = .auto,
+        vsyncAt hz: Double
+    ) throws(Failure) {
         try Self.initialiseVideo()
+        // The window surface must be the X server's shared-memory image, not SDL's "texture
+        // framebuffer" (an OpenGL renderer behind the surface: the slow path again).
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         let centered = Int32(bitPattern: UInt32(SDL_WINDOWPOS_CENTERED_MASK))
         guard let window = SDL_CreateWindow(
             title, centered, centered, Int32(pixelSize.width), Int32(pixelSize.height),
             SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue)
         else { throw .window(Self.lastError) }
+        self.window = window
+        premultipliedBlendMode = SDL_ComposeCustomBlendMode(
+            SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
+            SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)
         var mode = SDL_DisplayMode()
         let refresh = SDL_GetWindowDisplayMode(window, &mode) == 0 ? Int(mode.refresh_rate) : 0
-        let wantsVsync = PresentTiming(refreshRate: refresh, hz: hz) == .vsync
-        let vsyncFlag = wantsVsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
-        var attempts: [UInt32] = []
-        switch preference {
-        case .auto: attempts = [SDL_RENDERER_ACCELERATED.rawValue | vsyncFlag, SDL_RENDERER_SOFTWARE.rawValue]
-        case .accelerated: attempts = [SDL_RENDERER_ACCELERATED.rawValue | vsyncFlag]
-        case .software: attempts = [SDL_RENDERER_SOFTWARE.rawValue]
-        }
+        let videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
         var made: OpaquePointer?
-        for flags in attempts where made == nil { made = SDL_CreateRenderer(window, -1, flags) }
+        var glRenderer: String?
+        if present != .software {
+            made = Self.makeRenderer(window, preference: preference, vsync: PresentTiming(refreshRate: refresh, hz: hz) == .vsync)
+            glRenderer = made.flatMap { Self.rendererName($0) }.flatMap { $0.hasPrefix("opengl") ? Self.glRendererString() : nil }
+        }
+        var path = PresentPath.choose(present, rendererName: made.flatMap { Self.rendererName($0) }, glRenderer: glRenderer)
+        if path == .software {
+            if let made { SDL_DestroyRenderer(made) }
+            made = nil
+            if !Self.surfaceUsable(window) {
+                // A window surface of another pixel layout (16-bit X servers): textures instead.
+                path = .gpu
+                made = Self.makeRenderer(window, preference: preference, vsync: false)
+            }
+        }
+        presentPath = path
+        if path == .software {
+            info = Info(
+                videoDriver: videoDriver, renderer: "window surface", vsync: false, refreshRate: refresh, maxTextureSide: 0,
+                premultipliedBlending: true, glRenderer: glRenderer)
+            return
+        }
         guard let renderer = made else {
             let reason = Self.lastError
             SDL_DestroyWindow(window)
             throw .renderer(reason)
         }
-        self.window = window
         self.renderer = renderer
-        premultipliedBlendMode = SDL_ComposeCustomBlendMode(
-            SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
-            SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)
         var rendererInfo = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &rendererInfo)
-        let name = rendererInfo.name.map { String(cString: $0) } ?? "unknown"
         let side = Int(min(rendererInfo.max_texture_width, rendererInfo.max_texture_height))
         info = Info(
-            videoDriver: SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown", renderer: name,
+            videoDriver: videoDriver, renderer: Self.rendererName(renderer) ?? "unknown",
             vsync: rendererInfo.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && refresh > 0, refreshRate: refresh,
-            maxTextureSide: side, premultipliedBlending: Self.supportsBlendMode(premultipliedBlendMode, renderer: renderer))
+            maxTextureSide: side, premultipliedBlending: Self.supportsBlendMode(premultipliedBlendMode, renderer: renderer),
+            glRenderer: glRenderer)
+    }
+
+    /// The renderer `preference` asks for, or `nil`.
+    private static func makeRenderer(_ window: OpaquePointer, preference: RendererPreference, vsync: Bool) -> OpaquePointer? {
+        let vsyncFlag = vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
+        let attempts: [UInt32] =
+            switch preference {
+            case .auto: [SDL_RENDERER_ACCELERATED.rawValue | vsyncFlag, SDL_RENDERER_SOFTWARE.rawValue]
+            case .accelerated: [SDL_RENDERER_ACCELERATED.rawValue | vsyncFlag]
+            case .software: [SDL_RENDERER_SOFTWARE.rawValue]
+            }
+        for flags in attempts {
+            if let made = SDL_CreateRenderer(window, -1, flags) { return made }
+        }
+        return nil
+    }
+
+    private static func rendererName(_ renderer: OpaquePointer) -> String? {
+        var rendererInfo = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &rendererInfo) == 0 else { return nil }
+        return rendererInfo.name.map { String(cString: $0) }
+    }
+
+    /// OpenGL's `GL_RENDERER` for the context SDL's OpenGL renderer just made current
+    /// ("llvmpipe (LLVM 15.0.6, 256 bits)" under Xvfb).
+    private static func glRendererString() -> String? {
+        guard let address = SDL_GL_GetProcAddress("glGetString") else { return nil }
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        let glGetString = unsafeBitCast(address, to: GetString.self)
+        let glRendererEnum: UInt32 = 0x1F01
+        return glGetString(glRendererEnum).map { String(cString: $0) }
+    }
+
+    /// Whether the window's surface is one the software path can draw into.
+    private static func surfaceUsable(_ window: OpaquePointer) -> Bool {
+        guard let surface = SDL_GetWindowSurface(window) else { return false }
+        return SurfacePresenter.cairoFormat(for: surface.pointee.format.pointee.format) != nil
     }
 
     /// Starts SDL video, or says why there is no display (no `DISPLAY`/`WAYLAND_DISPLAY`, or
@@ -118,7 +185,11 @@ public final class SDLDisplay {
     public var outputSize: PixelSize {
         var width: Int32 = 0
         var height: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &width, &height)
+        if let renderer {
+            SDL_GetRendererOutputSize(renderer, &width, &height)
+        } else {
+            SDL_GetWindowSizeInPixels(window, &width, &height)
+        }
         return PixelSize(width: Int(width), height: Int(height))
     }
 
@@ -133,7 +204,7 @@ public final class SDLDisplay {
     public func close() {
         guard !closed else { return }
         closed = true
-        SDL_DestroyRenderer(renderer)
+        if let renderer { SDL_DestroyRenderer(renderer) }
         SDL_DestroyWindow(window)
         SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
     }

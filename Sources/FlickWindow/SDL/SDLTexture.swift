@@ -24,7 +24,7 @@ extension SDLDisplay {
     /// `nil` when SDL refuses (out of memory): the layer is skipped this frame.
     func upload(_ bitmap: Bitmap, blended: Bool) -> SDLTexture? {
         let size = bitmap.pixelSize
-        guard !size.isEmpty else { return nil }
+        guard let renderer, !size.isEmpty else { return nil }
         let side = info.maxTextureSide > 0 ? info.maxTextureSide : Int.max
         let straight = blended && !info.premultipliedBlending
         var tiles: [SDLTexture.Tile] = []
@@ -65,6 +65,7 @@ extension SDLDisplay {
     func draw(_ texture: SDLTexture, x: Int, y: Int, width: Int, height: Int, blended: Bool) {
         let sx = Double(width) / Double(max(1, texture.pixelSize.width))
         let sy = Double(height) / Double(max(1, texture.pixelSize.height))
+        guard let renderer else { return }
         let mode: SDL_BlendMode = !blended ? SDL_BLENDMODE_NONE : texture.straightAlpha ? SDL_BLENDMODE_BLEND : premultipliedBlendMode
         for tile in texture.tiles {
             SDL_SetTextureBlendMode(tile.texture, mode)

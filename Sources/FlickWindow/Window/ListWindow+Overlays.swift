@@ -70,7 +70,11 @@ extension ListWindow {
 
     /// Fills rects given in viewport points, all in one colour, with one renderer call.
     func fill(_ rects: [Rect], _ color: OverlayColor) {
-        display.fill(rects.map { $0.pixelRect(configuration.scale) }, color)
+        presenter.fill(
+            rects.compactMap { rect in
+                let p = rect.pixelRect(configuration.scale)
+                return p.width > 0 && p.height > 0 ? PixelRect(x: p.x, y: p.y, width: p.width, height: p.height) : nil
+            }, color)
     }
 
     private func tintRows(of shown: Engine) {
@@ -136,7 +140,8 @@ extension ListWindow {
         var lines = [
             "\(pipeline == .naive ? "naive" : "Flick") pipeline · \(Int(history.framesPerSecond().rounded())) fps · \(Int(configuration.hz)) Hz budget \(ms(1000 / configuration.hz)) ms",
             "main thread \(ms(stats.mainThreadMilliseconds)) ms · p50 \(ms(history.percentile(0.5))) · p99 \(ms(history.percentile(0.99)))",
-            "  engine \(ms(last?.engineMilliseconds ?? 0)) · draw \(ms(last?.drawMilliseconds ?? 0)) · present \(ms(last?.presentMilliseconds ?? 0))",
+            "  engine \(ms(last?.engineMilliseconds ?? 0)) · draw \(ms(last?.drawMilliseconds ?? 0)) · present \(ms(last?.presentMilliseconds ?? 0)) · p99 \(ms(history.presentPercentile(0.99)))",
+            "\(presenter.path.rawValue) path · over budget \(frameTiming.framesOverBudget) (\(String(format: "%.1f", frameTiming.overBudgetPercent))%) · hitch \(ms(frameTiming.hitchMillisecondsPerSecond)) ms/s",
             "rows full \(stats.rowsFull) · skeleton \(stats.rowsSkeleton) · placeholder \(stats.rowsPlaceholder) · blank \(stats.rowsBlank)",
         ]
         if let plan = shown.lastPlan {
@@ -144,7 +149,7 @@ extension ListWindow {
             lines.append(plan.landing.map { "\(plan.mode == .scrollToTop ? "scroll to top" : "fast fling") → landing \(span($0))" } ?? "mode \(plan.mode)")
         }
         lines.append(
-            "textures \(presenter.textures.count) · \(presenter.textures.bytes / 1_048_576) MB · misaligned \(misaligned) · \(display.info.renderer)\(timing == .vsync ? " vsync" : "")")
+            "\(presenter.hudDescription) · misaligned \(misaligned)\(timing == .vsync ? " · vsync" : "")")
         return lines
     }
 }

@@ -51,16 +51,20 @@ public final class ListWindow<Interaction: RowInteraction> {
     /// list on the clock (a chat streaming messages, loading history) does it here.
     public var onFrame: ((Double) -> Void)?
     let makeEngine: EngineFactory
-    let presenter: LayerPresenter
+    let presenter: any FramePresenting
     let hudText = HUDText()
     let pressed = PressedRow<Interaction>()
     let clock = MonotonicClock()
+    /// The window clock's reading when the window opened: frames' `start`/`end` count from it.
+    let clockOrigin: Double
     let scrollDistance: ScrollDistance
     let timing: PresentTiming
     var pacer: FramePacer
     var nextFrameStart: Double
     var gesture = PointerGesture()
     var history = FrameHistory()
+    /// Over-budget frames and hitches so far, from the window's clock.
+    public internal(set) var frameTiming: WindowTiming
     /// The bottom bar's message and until when it shows (then the key hint returns).
     var status: (text: String, until: Double)?
     /// The previous engine, shown until the rebuilt one has drawn its visible rows.
@@ -88,14 +92,22 @@ public final class ListWindow<Interaction: RowInteraction> {
         self.makeEngine = makeEngine
         overlays = configuration.overlays
         let pixels = configuration.scale.pixelSize(configuration.viewport)
-        display = try SDLDisplay(title: configuration.title, pixelSize: pixels, renderer: configuration.renderer, vsyncAt: configuration.hz)
+        display = try SDLDisplay(
+            title: configuration.title, pixelSize: pixels, renderer: configuration.renderer, present: configuration.present,
+            vsyncAt: configuration.hz)
         timing = display.info.vsync ? .vsync : .timer
-        presenter = LayerPresenter(display: display, evictAfterFrames: configuration.evictTexturesAfterFrames)
+        presenter =
+            switch display.presentPath {
+            case .software: SurfacePresenter(window: display.window)
+            case .gpu: LayerPresenter(display: display, evictAfterFrames: configuration.evictTexturesAfterFrames)
+            }
         engine = makeEngine(configuration.viewport, pipeline)
         engine.compositor.drawsFramebuffer = false
         scrollDistance = ScrollDistance(configuration: engine.configuration.physics)
         keyListLines = ["Keys"] + configuration.keyMap.compactHelpLines
+        frameTiming = WindowTiming(hz: configuration.hz)
         let start = clock.now
+        clockOrigin = start
         pacer = FramePacer(hz: configuration.hz, start: start)
         nextFrameStart = start
         updateTitle()
@@ -134,14 +146,13 @@ public final class ListWindow<Interaction: RowInteraction> {
 
         let drawStart = clock.now
         let shown = handoff?.engine ?? engine
-        display.clear(OverlayColor(shown.compositor.background))
-        presenter.draw(shown.compositor.layers, scale: configuration.scale)
+        presenter.drawList(shown.compositor.layers, background: shown.compositor.background, scale: configuration.scale)
         let uploads = presenter.uploadsThisFrame
+        let redrawnRows = presenter.redrawnRowsThisFrame
         let misaligned = drawOverlays(shown: shown, time: start)
         let presentStart = clock.now
-        if capture { capturedFrame = display.capture(scale: configuration.scale) }
-        display.present()
-        presenter.endFrame()
+        if capture { capturedFrame = presenter.capture(scale: configuration.scale) }
+        presenter.present()
         let end = clock.now
 
         stats.index = frameIndex
@@ -149,10 +160,12 @@ public final class ListWindow<Interaction: RowInteraction> {
         let frame = WindowFrame(
             stats: stats, engineMilliseconds: engineMilliseconds, drawMilliseconds: (presentStart - drawStart) * 1000,
             presentMilliseconds: (end - presentStart) * 1000, uploads: uploads, misalignedLayers: misaligned,
-            showedHandoff: shown !== engine, pipeline: pipeline)
+            showedHandoff: shown !== engine, pipeline: pipeline, presentPath: presenter.path, redrawnRows: redrawnRows,
+            start: wallStart - clockOrigin, end: end - clockOrigin)
         frames.append(frame)
         if frames.count > configuration.frameLogLimit { frames.removeFirst(frames.count / 2) }
-        history.append(start: start, milliseconds: stats.mainThreadMilliseconds)
+        history.append(start: start, milliseconds: stats.mainThreadMilliseconds, presentMilliseconds: frame.presentMilliseconds)
+        frameTiming.add(start: frame.start, end: frame.end)
         if wasMoving, engine.physics.phase == .idle { settles.append(frameIndex) }
         frameIndex += 1
         virtualTime += 1 / configuration.hz

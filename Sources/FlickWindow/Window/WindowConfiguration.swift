@@ -56,8 +56,12 @@ public struct WindowConfiguration: Sendable {
     /// 120 Hz, about 7 MB; past it the older half is dropped, so a window left open for hours
     /// does not grow.
     public var frameLogLimit = 36_000
-    /// Default `.auto`: accelerated, then software.
+    /// The SDL renderer of the GPU present path. Default `.auto`: accelerated, then software.
     public var renderer = SDLDisplay.RendererPreference.auto
+    /// How frames reach the screen. Default `.auto`: the GPU path on real graphics hardware,
+    /// the software path (window surface, scroll-blit) under a CPU rasterizer such as Xvfb's
+    /// llvmpipe, where it is ~10× cheaper (`PresentPath.choose`).
+    public var present = PresentPreference.auto
     /// Overlays shown at start; default the HUD and the status bar.
     public var overlays: OverlayOptions = [.hud, .statusBar]
     /// Frames a texture may go unused before it is destroyed; default 90.

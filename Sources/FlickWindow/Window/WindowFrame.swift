@@ -11,7 +11,9 @@ public struct WindowFrame: Sendable {
     public var engineMilliseconds: Double
     /// Uploading, drawing layers and overlays, ms.
     public var drawMilliseconds: Double
-    /// `SDL_RenderPresent` (and the screenshot read-back, when taken), ms.
+    /// Sending the frame to the screen — `SDL_RenderPresent` on the GPU path,
+    /// `SDL_UpdateWindowSurfaceRects` on the software path — and the screenshot read-back when
+    /// taken, ms.
     public var presentMilliseconds: Double
     /// Bitmaps uploaded as textures this frame.
     public var uploads: Int
@@ -20,6 +22,15 @@ public struct WindowFrame: Sendable {
     /// The frame showed the previous engine's layers (just after a rebuild).
     public var showedHandoff: Bool
     public var pipeline: PipelineKind
+    /// How the frame reached the screen.
+    public var presentPath: PresentPath = .gpu
+    /// Software path: pixel rows of the window drawn again (the rest was the previous frame,
+    /// moved by the scroll); 0 on the GPU path, which draws everything.
+    public var redrawnRows = 0
+    /// When the frame's work began (after waiting for its start) and when its present
+    /// returned, seconds on the window's clock from the window's opening.
+    public var start = 0.0
+    public var end = 0.0
 }
 
 /// Which pipeline draws the rows, independent of the engine's generic parameter (the
