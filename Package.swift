@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "FlickChat", dependencies: ["Flick"]),
         // The live timeline: a feed client paging a server into the store, with infinite
         // scroll, pull to refresh, new posts on top and the offline cache.
-        .target(name: "FlickLive", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickList", "FlickTimeline"]),
+        .target(name: "FlickLive", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickList", "Flick", "FlickTimeline"]),
         // Flick inside GTK4 apps: the widget class in C (GObject subclassing), the host in Swift.
         .target(name: "CFlickGTK", dependencies: ["CGtk4"]),
         .target(name: "FlickGTK", dependencies: ["Flick", "FlickWindow", "CGtk4", "CFlickGTK"]),
@@ -75,7 +75,7 @@ let package = Package(
         .target(
             name: "FlickTimeline",
             dependencies: [
-                "FlickCore", "FlickRaster", "FlickText", "FlickList",
+                "FlickCore", "FlickRaster", "FlickText", "FlickList", "Flick",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
 
@@ -123,12 +123,12 @@ let package = Package(
         .testTarget(name: "FlickGTKTests", dependencies: ["FlickGTK", "Flick", "FlickTestSupport", "CGtk4", "CFlickGTK"]),
         .testTarget(
             name: "FlickLiveTests",
-            dependencies: ["FlickLive", "FlickServer", "FlickTimeline", "FlickList", "FlickImage", "FlickTestSupport"]),
+            dependencies: ["Flick", "FlickLive", "FlickServer", "FlickTimeline", "FlickList", "FlickImage", "FlickTestSupport"]),
         .testTarget(name: "FlickChatTests", dependencies: ["Flick", "FlickChat", "FlickTestSupport"]),
         .testTarget(
             name: "FlickTimelineTests",
             dependencies: [
-                "FlickTimeline", "FlickList", "FlickImage", "FlickTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "Flick", "FlickTimeline", "FlickList", "FlickImage", "FlickTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["References"]),
     ],

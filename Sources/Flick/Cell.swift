@@ -28,23 +28,6 @@ public struct Cell<ID: Hashable & Sendable>: ListItem {
     public var isSectionHeader: Bool { kind.isSectionHeader }
 }
 
-/// A cell kind behind a type-erased front, so one list holds rows of any kinds. Sendable: it
-/// holds only the kind (itself `Sendable`) inside its closures.
-struct AnyCellKind: Sendable {
-    let estimatedHeight: Double
-    let isSectionHeader: Bool
-    let layout: @Sendable (any Sendable, CellEnvironment) -> CellLayoutBox?
-
-    init<Kind: CellKind>(_ kind: Kind) {
-        estimatedHeight = kind.estimatedHeight
-        isSectionHeader = kind.isSectionHeader
-        layout = { content, environment in
-            guard let content = content as? Kind.Content else { return nil }
-            return CellLayoutBox(kind: kind, layout: kind.layout(content, in: environment), environment: environment)
-        }
-    }
-}
-
 /// A laid-out cell of any kind: what the list reads of it, and how to draw it. Immutable;
 /// made on a worker, read anywhere.
 public final class CellLayoutBox: Sendable {
@@ -54,6 +37,8 @@ public final class CellLayoutBox: Sendable {
     public let images: [RowImageRequest]
     public let hitRegions: [HitRegion]
     let background: Color
+    /// The kind's own layout value (`layout(as:)`).
+    private let typed: any CellLayout
     private let drawCell: @Sendable (Canvas, CellState) -> Void
     private let drawSkeleton: @Sendable (Canvas) -> Void
 
@@ -64,6 +49,7 @@ public final class CellLayoutBox: Sendable {
         images = layout.images
         hitRegions = layout.hitRegions
         background = kind.background
+        typed = layout
         drawCell = { canvas, state in kind.draw(layout, in: canvas, state: state) }
         drawSkeleton = { canvas in kind.drawSkeleton(layout, in: canvas) }
     }
@@ -81,6 +67,10 @@ public final class CellLayoutBox: Sendable {
         drawSkeleton(canvas)
         return canvas.makeBitmap()
     }
+
+    /// The kind's own layout, if it is a `Layout` (a host reading what a kind placed: the
+    /// timeline's link boxes for its report, its pressed looks). Any thread.
+    public func layout<Layout: CellLayout>(as type: Layout.Type) -> Layout? { typed as? Layout }
 
     /// The region a point (cell points) hits, if any.
     public func hitRegion(at point: Point) -> HitRegion? { hitRegions.first { $0.contains(point) } }

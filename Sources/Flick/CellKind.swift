@@ -82,6 +82,13 @@ public protocol CellKind: Sendable {
     /// `skeletonBoxes` as grey rounded bars.
     func drawSkeleton(_ layout: Layout, in canvas: Canvas)
 
+    /// Draws what a row of this kind shows while it has no layout at all (scrolled into before
+    /// its layout exists: a fast fling, a jump): the kind's shape without its content, into a
+    /// canvas of the row's estimated size (the list draws it once per kind and size class,
+    /// keeps it and cuts it at each row's end), already filled with `background`. Worker.
+    /// Default: grey text bars down the canvas.
+    func drawEstimatedSkeleton(in canvas: Canvas)
+
     /// Opaque background of the cell (cells are copied, never blended). Default white.
     var background: Color { get }
 
@@ -96,6 +103,20 @@ public protocol CellKind: Sendable {
 extension CellKind {
     public func drawSkeleton(_ layout: Layout, in canvas: Canvas) {
         for box in layout.skeletonBoxes { canvas.fillRoundedRect(box, radius: min(4, box.height / 2), Color(hex: 0xE9E9EB)) }
+    }
+
+    public func drawEstimatedSkeleton(in canvas: Canvas) {
+        let size = canvas.bounds.size
+        let inset = 12.0
+        var y = inset
+        var line = 0
+        // Bars as tall as body text, a line apart, their widths varied like a paragraph's.
+        while y + 14 <= size.height - inset / 2 {
+            let share = [0.72, 0.9, 0.56][line % 3]
+            canvas.fillRoundedRect(Rect(x: inset, y: y, width: (size.width - 2 * inset) * share, height: 14), radius: 7, Color(hex: 0xE9E9EB))
+            y += 24
+            line += 1
+        }
     }
 
     public var background: Color { Color(hex: 0xFFFFFF) }

@@ -50,15 +50,32 @@ public final class CellList<ID: Hashable & Sendable> {
     private let images: ImagePipeline?
     private let pool: QueuePool<CellSource<ID>.WorkerContext>
 
+    /// A list of cells in memory, given by snapshots or batch updates.
     /// - Parameters:
     ///   - configuration: the preset or settings the list starts with.
+    ///   - kinds: the kinds its rows will have, numbered up front so each is estimated and
+    ///     skeletoned apart from the first frame (kinds met later are numbered as they come,
+    ///     from the next engine on); the first one's skeleton stands for rows of unknown kind.
     ///   - images: where the cells' images load (`nil`: image slots stay empty).
     ///   - pool: the workers; default a new pool (one queue per core per lane).
-    public init(
-        configuration: Configuration = .timeline, images: ImagePipeline? = nil, pool: QueuePool<CellSource<ID>.WorkerContext>? = nil
+    public convenience init(
+        configuration: Configuration = .timeline, kinds: [any CellKind] = [], images: ImagePipeline? = nil,
+        pool: QueuePool<CellSource<ID>.WorkerContext>? = nil
     ) {
+        self.init(configuration: configuration, source: CellSource<ID>(kinds: kinds), images: images, pool: pool)
+    }
+
+    /// A list over rows kept in storage (a feed in SQLite): cells are read by row as the scroll
+    /// nears them, and changes are told with `pagesChanged(_:)`. Parameters as above.
+    public convenience init(
+        configuration: Configuration = .timeline, pages: some CellPages<ID>, kinds: [any CellKind] = [],
+        images: ImagePipeline? = nil, pool: QueuePool<CellSource<ID>.WorkerContext>? = nil
+    ) {
+        self.init(configuration: configuration, source: CellSource<ID>(kinds: kinds, pages: pages), images: images, pool: pool)
+    }
+
+    private init(configuration: Configuration, source: CellSource<ID>, images: ImagePipeline?, pool: QueuePool<CellSource<ID>.WorkerContext>?) {
         self.configuration = configuration
-        let source = CellSource<ID>()
         self.source = source
         self.images = images
         let pool = pool ?? QueuePool(label: "flick.cells") { _ in source.makeWorkerContext() }
@@ -74,14 +91,23 @@ public final class CellList<ID: Hashable & Sendable> {
     public func rebuild(
         viewport: Size, pipeline: ListEngine<CellSource<ID>>.Pipeline, scale: DisplayScale? = nil
     ) -> ListEngine<CellSource<ID>> {
+        var engineConfiguration = configuration.engine
+        if pipeline == .naive {
+            engineConfiguration = .naive
+            engineConfiguration.anchorEdge = configuration.engine.anchorEdge
+        }
+        return rebuild(viewport: viewport, engine: engineConfiguration, scale: scale)
+    }
+
+    /// A new engine over the same cells with its own engine settings (a benchmark's
+    /// ablations), for `viewport` at `scale` (default the configuration's); it becomes `engine`.
+    public func rebuild(
+        viewport: Size, engine engineConfiguration: ListEngine<CellSource<ID>>.Configuration, scale: DisplayScale? = nil
+    ) -> ListEngine<CellSource<ID>> {
         engine.settlePendingSnapshot()  // only the old engine would apply it
         var configuration = configuration
         if let scale { configuration.scale = scale }
-        if pipeline == .naive {
-            let edge = configuration.engine.anchorEdge
-            configuration.engine = .naive
-            configuration.engine.anchorEdge = edge
-        }
+        configuration.engine = engineConfiguration
         engine = Self.makeEngine(source: source, viewport: viewport, configuration: configuration, pool: pool, images: images)
         return engine
     }
@@ -97,12 +123,20 @@ public final class CellList<ID: Hashable & Sendable> {
     }
 
     /// Shows `cells`, diffed against what is shown by identity and version: applied at the
-    /// next frame with the reader's row kept still.
-    public func apply(snapshot cells: [Cell<ID>]) { engine.apply(snapshot: cells) }
+    /// next frame with the reader's row kept still. Lists of cells in memory only.
+    public func apply(snapshot cells: [Cell<ID>]) {
+        precondition(source.pages == nil, "a list over pages changes through its pages (pagesChanged)")
+        engine.apply(snapshot: cells)
+    }
+
+    /// Tells a list over pages what its pages changed (rows inserted on top, deleted, moved,
+    /// edited), after they changed: applied with the reader's row kept still.
+    public func pagesChanged(_ changes: ListChanges) { engine.apply(changes) }
 
     /// Adds `cells` before `row` (batch update: no diff; cost follows the rows after `row`).
     /// Ids must be new to the list.
     public func insert(_ cells: [Cell<ID>], at row: Int) {
+        precondition(source.pages == nil, "a list over pages changes through its pages (pagesChanged)")
         guard !cells.isEmpty else { return }
         engine.settlePendingSnapshot()
         let count = source.items.count
@@ -119,6 +153,7 @@ public final class CellList<ID: Hashable & Sendable> {
 
     /// Removes the rows `range`.
     public func remove(_ range: Range<Int>) {
+        precondition(source.pages == nil, "a list over pages changes through its pages (pagesChanged)")
         engine.settlePendingSnapshot()
         let count = source.items.count
         let range = range.clamped(to: 0..<count)
@@ -131,6 +166,7 @@ public final class CellList<ID: Hashable & Sendable> {
     /// bitmap shown until the new one is ready. Returns false when no row has that id.
     @discardableResult
     public func update(_ cell: Cell<ID>) -> Bool {
+        precondition(source.pages == nil, "a list over pages changes through its pages (pagesChanged)")
         engine.settlePendingSnapshot()
         guard let row = source.row(ofItem: cell.id) else { return false }
         source.replace(at: row, with: cell)

@@ -4,36 +4,61 @@ import FlickRaster
 import FlickText
 import Foundation
 
-/// The rows of a `CellList`: cells in memory, replaced by snapshots the engine applies. The
-/// list engine reads it on the main thread (items, sections) and lays out captured cells on
-/// workers, each with its own text context.
+/// The rows of a `CellList`: cells in memory, replaced by snapshots the engine applies, or
+/// `CellPages` read from storage. The list engine reads it on the main thread (items, sections,
+/// hints) and lays out captured cells on workers, each with its own text context.
 ///
-/// `@unchecked Sendable`: `items` and the indexes built from them are read and written on the
-/// main thread only (the engine's `SnapshotDataSource` contract); workers receive cells by
-/// value and touch nothing here.
+/// `@unchecked Sendable`: `items`, the indexes built from them and the hint bookkeeping are read
+/// and written on the main thread only (the engine's `ListDataSource` contract); workers receive
+/// cells by value, read kinds through `CellKinds` (locked) and call only the pages' worker
+/// method `loadCell(atRow:)`.
 public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unchecked Sendable {
     public typealias Item = Cell<ID>
     public typealias Layout = CellLayoutBox
     public typealias WorkerContext = TextContext?
 
+    /// The cells shown, when they are in memory (empty for a list over pages).
     public private(set) var items: [Cell<ID>] = []
+    /// Storage the rows come from instead of `items`.
+    public let pages: (any CellPages<ID>)?
+    /// The kinds seen, numbered for the engine's per-kind estimates and skeletons.
+    let kinds = CellKinds()
     /// Rows of section headers, ascending; rows by id.
     private var headerRows: [Int] = []
     private var rows: [ID: Int] = [:]
-    /// Height assumed for rows not laid out yet.
+    /// Ids whose kind the engine was told (in-memory cells), and the hints not taken yet.
+    private var hinted: Set<ID> = []
+    private var hintIDs: [ID] = []
+    /// Height assumed for rows not laid out yet, of no known kind.
     private let estimate: Double
 
-    public init(estimate: Double = 80) { self.estimate = estimate }
+    /// - Parameters:
+    ///   - kinds: kinds to number first (the list estimates and skeletons each apart from the
+    ///     first frame; the first one draws the skeleton of rows whose kind is not known yet).
+    ///   - pages: storage to read rows from; `nil`: cells in memory, given by snapshots.
+    public init(estimate: Double = 80, kinds: [any CellKind] = [], pages: (any CellPages<ID>)? = nil) {
+        self.estimate = estimate
+        self.pages = pages
+        for kind in kinds { self.kinds.number(of: AnyCellKind(kind)) }
+    }
+
+    public var rowCount: Int { pages?.rowCount ?? items.count }
+
+    public func item(at row: Int) -> Cell<ID>? {
+        if let pages { return pages.cell(atRow: row) }
+        return row >= 0 && row < items.count ? items[row] : nil
+    }
 
     public func replaceItems(with items: [Cell<ID>]) {
+        precondition(pages == nil, "a list over pages changes through its pages (CellList.pagesChanged)")
         self.items = items
         rows.removeAll(keepingCapacity: true)
         reindex(from: 0)
     }
 
-    /// Cells are all in memory: a row the engine could not find here does not exist (and
-    /// `items` must never be read off the main thread).
-    public func loadItem(at row: Int) -> Cell<ID>? { nil }
+    /// In memory, a row the engine could not find does not exist (and `items` must never be
+    /// read off the main thread); over pages, the pages read it.
+    public func loadItem(at row: Int) -> Cell<ID>? { pages?.loadCell(atRow: row) }
 
     /// `cells` before `row`. O(rows after `row`): only their indexes move.
     func insert(_ cells: [Cell<ID>], at row: Int) {
@@ -43,7 +68,10 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
 
     /// Removes `range`. O(rows after it).
     func remove(_ range: Range<Int>) {
-        for cell in items[range] { rows[cell.id] = nil }
+        for cell in items[range] {
+            rows[cell.id] = nil
+            hinted.remove(cell.id)
+        }
         items.removeSubrange(range)
         reindex(from: range.lowerBound)
     }
@@ -53,6 +81,7 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
     func replace(at row: Int, with cell: Cell<ID>) {
         let wasHeader = items[row].isSectionHeader
         if items[row].id != cell.id { rows[items[row].id] = nil }
+        if items[row].kind.key != cell.kind.key { hinted.remove(cell.id) }
         items[row] = cell
         rows[cell.id] = row
         if wasHeader != cell.isSectionHeader { reindex(from: row) }
@@ -68,7 +97,7 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
         }
     }
 
-    public func row(ofItem id: ID) -> Int? { rows[id] }
+    public func row(ofItem id: ID) -> Int? { pages.map { $0.row(ofItem: id) } ?? rows[id] }
 
     public func sectionHeader(atOrAbove row: Int) -> Int? {
         // The last header row ≤ row: binary search.
@@ -82,8 +111,58 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
     }
 
     public func estimatedHeight(ofRow row: Int, width: Double) -> Double {
-        row < items.count ? items[row].kind.estimatedHeight : estimate
+        item(at: row)?.kind.estimatedHeight ?? kinds.kind(numbered: nil)?.estimatedHeight ?? estimate
     }
+
+    // MARK: Kinds
+
+    /// The kinds numbered when the engine is made (the height index's kind count is fixed
+    /// then; kinds seen later are estimated together until the next engine).
+    public var rowKindCount: Int { kinds.count }
+
+    /// Over pages, the pages' reads; in memory, the kinds of the rows wanted soon, once per id.
+    public func prepare(_ demand: RowDemand) {
+        if let pages { return pages.prepare(demand) }
+        for range in [demand.visible, demand.preload, demand.landing ?? 0..<0] {
+            for row in range.clamped(to: 0..<items.count) where hinted.insert(items[row].id).inserted {
+                hintIDs.append(items[row].id)
+            }
+        }
+    }
+
+    public func takeRowHints() -> [RowHint] {
+        guard let pages else {
+            // By id until now: rows inserted or removed since `prepare` moved them.
+            defer { hintIDs.removeAll(keepingCapacity: true) }
+            return hintIDs.compactMap { id in
+                guard let row = rows[id], let number = kinds.number(of: items[row].kind) else { return nil }
+                return RowHint(row: row, kind: number, height: nil, width: 0)
+            }
+        }
+        return pages.takeHints().map { hint in
+            RowHint(row: hint.row, kind: hint.kind.flatMap { kinds.number(of: $0) }, height: hint.height, width: hint.width)
+        }
+    }
+
+    public func restartRowHints() {
+        hinted.removeAll(keepingCapacity: true)
+        hintIDs.removeAll(keepingCapacity: true)
+        pages?.restartHints()
+    }
+
+    public func waitUntilIdle() { pages?.waitUntilIdle() }
+
+    /// The numbered kind's skeleton at `size` (for `nil`, the first kind's; past the kinds
+    /// numbered, the default bars). Worker.
+    public func renderKindSkeleton(kind: Int?, size: Size, scale: DisplayScale, context: TextContext?) -> Bitmap? {
+        guard let kind = kinds.kind(numbered: kind) else { return Self.defaultSkeleton.renderEstimatedSkeleton(size: size, scale: scale) }
+        return kind.renderEstimatedSkeleton(size: size, scale: scale)
+    }
+
+    /// The default skeleton's drawing, for rows of kinds the list has not numbered.
+    private static var defaultSkeleton: AnyCellKind { AnyCellKind(BarsKind()) }
+
+    // MARK: Workers
 
     /// A worker's Pango context; nil when fonts are missing (rows keep their placeholders and
     /// the reason is printed once per worker).
@@ -98,4 +177,11 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
     public func render(_ layout: CellLayoutBox, context: TextContext?) -> Bitmap { layout.render() }
     public func renderSkeleton(_ layout: CellLayoutBox, context: TextContext?) -> Bitmap { layout.renderSkeleton() }
     public func imageRequests(of layout: CellLayoutBox) -> [RowImageRequest] { layout.images }
+}
+
+/// A kind with nothing but the default estimated skeleton (CellKind's text bars).
+private struct BarsKind: CellKind {
+    struct Layout: CellLayout { let height: Double }
+    func layout(_ content: Int, in environment: CellEnvironment) -> Layout { Layout(height: 0) }
+    func draw(_ layout: Layout, in canvas: Canvas, state: CellState) {}
 }

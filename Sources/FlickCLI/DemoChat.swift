@@ -19,7 +19,7 @@ struct DemoChat {
         configuration.viewport = Size(width: options.width, height: options.height)
         configuration.scale = DisplayScale(options.scale)
         if options.pipeline == .naive { configuration.engine = .naive; configuration.engine.anchorEdge = .bottom }
-        let list = CellList<String>(configuration: configuration, images: pictures?.pipeline)
+        let list = CellList<String>(configuration: configuration, kinds: ChatSession.kinds(), images: pictures?.pipeline)
         var chat = ChatSession.Configuration()
         chat.messages = options.messages
         let session = ChatSession(configuration: chat, generator: ChatGenerator(photos: pictures?.photos ?? []), list: list)

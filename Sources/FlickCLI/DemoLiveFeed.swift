@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import Flick
 import FlickCore
 import FlickImage
 import FlickList
@@ -80,14 +81,14 @@ final class DemoLiveFeed {
 
     /// Drives `engine` (made over the cache store): the first call makes the timeline, later
     /// ones (the window rebuilt its engine) move it there.
-    func attach(to engine: ListEngine<TimelineDataSource>) {
+    func attach(to engine: ListEngine<CellSource<String>>, pages: TimelinePages) {
         if let timeline {
             timeline.attach(to: engine)
             return
         }
-        let store = engine.source.store
+        let store = pages.store
         let state = (try? store.pagingState()) ?? FeedStore.PagingState()
-        timeline = LiveTimeline(engine: engine, client: FeedClient(store: store, source: url), pagingState: state)
+        timeline = LiveTimeline(engine: engine, pages: pages, client: FeedClient(store: store, source: url), pagingState: state)
     }
 
     /// The report's live keys.

@@ -68,7 +68,7 @@ struct DemoReport {
             guard let top = rowTop(row) else { return nil }
             var entry: [String: Any] = ["row": row, "top": top, "height": engine.heights.height(ofRow: row), "content": "\(content)"]
             let probe = Point(x: 1, y: min(max(top, 0), engine.viewport.height - 1) + 0.5)
-            guard let hit = engine.row(at: probe), hit.row == row, let layout = hit.layout else { return entry }
+            guard let hit = engine.row(at: probe), hit.row == row, let layout = hit.layout?.layout(as: PostLayout.self) else { return entry }
             entry["texts"] = layout.texts.map { Self.array($0.text.frame.offsetBy(dx: 0, dy: top)) }
             entry["separator"] = Self.array(layout.separator.offsetBy(dx: 0, dy: top))
             entry["links"] = layout.texts.flatMap { region, placed -> [[String: Any]] in

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Flick
 import FlickCore
 import FlickList
 import FlickRaster
@@ -7,17 +8,17 @@ import FlickWindow
 import Foundation
 
 /// What both demo paths (window and headless) share: the feed opened as a `TimelineSession`
-/// (data source, one worker pool, image pipeline), the script, and how an engine is built.
+/// (timeline pages, one worker pool, image pipeline, the list), the script, and how an engine is built.
 /// Main thread.
 @MainActor
 struct DemoSetup {
     let session: TimelineSession
     let script: WindowScript?
-    let placeholder: Bitmap
     /// The server, cache and live timeline of `--live` / `--url`; nil for a local feed.
     let live: DemoLiveFeed?
 
-    var source: TimelineDataSource { session.source }
+    /// The timeline's pages: the list's rows.
+    var source: TimelinePages { session.source }
     var scale: DisplayScale { session.scale }
 
     init(options: Demo) throws {
@@ -29,7 +30,6 @@ struct DemoSetup {
         ) { error in
             FileHandle.standardError.write(Data("flick demo: images off: \(error)\n".utf8))
         }
-        placeholder = session.placeholder(width: options.width)
         script = try options.script.map(Self.loadScript)
     }
 
@@ -56,9 +56,9 @@ struct DemoSetup {
 
     /// An engine over the feed for `viewport` and `pipeline`; every engine of the demo shares
     /// the session's pool (worker font maps) and image pipeline (its caches) across rebuilds.
-    func makeEngine(viewport: Size, pipeline: PipelineKind) -> ListEngine<TimelineDataSource> {
-        let engine = session.makeEngine(viewport: viewport, tuning: EngineTuning(pipeline), placeholder: placeholder)
-        live?.attach(to: engine)
+    func makeEngine(viewport: Size, pipeline: PipelineKind) -> ListEngine<CellSource<String>> {
+        let engine = session.makeEngine(viewport: viewport, tuning: EngineTuning(pipeline))
+        live?.attach(to: engine, pages: session.source)
         return engine
     }
 }

@@ -1,3 +1,4 @@
+import Flick
 import FlickCore
 import FlickList
 import FlickRaster
@@ -6,21 +7,24 @@ import FlickTimeline
 import FlickWindow
 
 /// Taps in the timeline window: mentions, topics, URLs and "…全文" highlight in the cell
-/// (`PostRenderer.render(_:highlight:)`, seed 001), avatars and pictures dim over their
-/// image layer, counters highlight their third of the bar; a tap names what it hit.
+/// (the kind's own pressed drawing, seed 001), avatars and pictures dim over their image layer,
+/// counters highlight their third of the bar; a tap names what it hit (`PostLayout.describe`).
+/// The list is a `CellList` like any client's; this interaction reads the post layout behind a
+/// cell (`CellLayoutBox.layout(as:)`) for the timeline's own pressed looks.
 struct TimelineInteraction: RowInteraction {
-    typealias Source = TimelineDataSource
+    typealias Source = CellSource<String>
 
     let renderer: PostRenderer
 
     /// Geometry only (`PostLayout.hit`, with the renderer's spec's `hitSlop` for fingers);
     /// main thread at press time.
-    func target(at point: Point, in layout: PostLayout) -> PostHit? {
-        layout.hit(at: point, slop: renderer.spec.hitSlop)
+    func target(at point: Point, in layout: CellLayoutBox) -> PostHit? {
+        layout.layout(as: PostLayout.self)?.hit(at: point, slop: renderer.spec.hitSlop)
     }
 
     /// Worker, lane user-interactive: a full cell render (~0.35 ms) or a small dimming layer.
-    func pressedAppearance(of target: PostHit, in layout: PostLayout, context: TextContext?) -> PressedAppearance {
+    func pressedAppearance(of target: PostHit, in box: CellLayoutBox, context: TextContext?) -> PressedAppearance {
+        guard let layout = box.layout(as: PostLayout.self) else { return PressedAppearance() }
         let scale = DisplayScale(layout.key.scale)
         switch target {
         case .avatar:
@@ -33,47 +37,13 @@ struct TimelineInteraction: RowInteraction {
         }
     }
 
-    func describe(_ target: PostHit, in layout: PostLayout) -> String {
-        let post = "post \(layout.key.postID)"
-        switch target {
-        case .link(let run, let region):
-            let text = Self.placedText(region, in: layout).map { $0.layout.text.text(of: run) } ?? run.target
-            switch run.kind {
-            case .mention: return "mention \(text) in \(post)"
-            case .topic: return "topic \(text) in \(post)"
-            case .url: return "link \(run.target.isEmpty ? text : run.target) in \(post)"
-            case .fullText: return "全文 (full text) of \(post)"
-            default: return "\(text) in \(post)"
-            }
-        case .avatar: return "avatar of \(layout.name.layout.text.displayText)"
-        case .name: return "name \(layout.name.layout.text.displayText)"
-        case .picture(let role): return "picture \(role) of \(post)"
-        case .counter(let kind): return "\(kind) of \(post)"
-        case .more: return "more menu of \(post)"
-        }
-    }
-
-    /// The text a link region refers to.
-    static func placedText(_ region: TextRegion, in layout: PostLayout) -> PlacedText? {
-        switch region {
-        case .name: layout.name
-        case .body: layout.body
-        case .retweet: layout.retweet?.text
-        }
+    func describe(_ target: PostHit, in layout: CellLayoutBox) -> String {
+        layout.layout(as: PostLayout.self)?.describe(target) ?? "\(target)"
     }
 
     /// Viewport-independent rects (cell points) a pressed target covers: the highlight's boxes.
-    static func rects(of target: PostHit, in layout: PostLayout) -> [Rect] {
-        switch target {
-        case .link(let run, let region):
-            guard let placed = placedText(region, in: layout) else { return [] }
-            return placed.layout.rects(for: run.displayRange).map { $0.offsetBy(dx: placed.frame.minX, dy: placed.frame.minY) }
-        case .avatar: return [layout.avatarFrame]
-        case .picture(let role): return layout.imageSlots.filter { $0.role == role }.map(\.frame)
-        case .counter(let kind): return layout.counters.filter { $0.kind == kind }.map(\.hitFrame)
-        case .more: return [layout.moreFrame]
-        case .name: return [layout.name.frame]
-        }
+    static func rects(of target: PostHit, in layout: CellLayoutBox) -> [Rect] {
+        layout.layout(as: PostLayout.self)?.rects(of: target) ?? []
     }
 
     /// A translucent black shape over an image slot (the pressed look of an image button).

@@ -25,8 +25,7 @@ struct GtkFlickRun {
             FileHandle.standardError.write(Data("flick gtk-demo: images off: \(error)\n".utf8))
         }
         let view = FlickListView(interaction: TimelineInteraction(renderer: session.source.renderer), configuration: configuration) { viewport, scale in
-            session.makeEngine(
-                viewport: viewport, tuning: .flick, placeholder: session.source.placeholderTile(width: viewport.width, scale: scale), scale: scale)
+            session.makeEngine(viewport: viewport, tuning: .flick, scale: scale)
         }
         view.editor = TimelineEditor(source: session.source)
         defer { session.source.cache.persistPendingHeights() }
@@ -77,12 +76,13 @@ struct GtkFlickRun {
 
 /// Tab walks the links of a post — name, body and retweet links — in reading order.
 extension TimelineInteraction: KeyboardLinks {
-    func focusTargets(in layout: PostLayout) -> [(target: PostHit, rects: [Rect])] {
-        layout.texts.flatMap { region, placed -> [(target: PostHit, rects: [Rect])] in
+    func focusTargets(in box: CellLayoutBox) -> [(target: PostHit, rects: [Rect])] {
+        guard let layout = box.layout(as: PostLayout.self) else { return [] }
+        return layout.texts.flatMap { region, placed -> [(target: PostHit, rects: [Rect])] in
             guard let region else { return [] }
             return placed.layout.text.links.map { run in
                 let target = PostHit.link(run, region)
-                return (target, Self.rects(of: target, in: layout))
+                return (target, layout.rects(of: target))
             }
         }
     }

@@ -1,3 +1,4 @@
+import Flick
 import FlickCore
 import FlickImage
 import FlickList
@@ -10,7 +11,7 @@ import Foundation
 /// source caches layouts. `.naive` is the one definition of the naive pipeline, used by the
 /// demo (start option and the P key) and by the benchmark's naive mode. Plain value.
 struct EngineTuning {
-    var configuration = ListEngine<TimelineDataSource>.Configuration()
+    var configuration = ListEngine<CellSource<String>>.Configuration()
     var cachesLayouts = true
 
     /// Flick as shipped: layout and raster on the pool, with every cache.
@@ -18,7 +19,7 @@ struct EngineTuning {
     /// Layout and raster on the main thread, no layout or height cache: the baseline.
     static var naive: EngineTuning { EngineTuning(configuration: .naive, cachesLayouts: false) }
 
-    init(configuration: ListEngine<TimelineDataSource>.Configuration = .init(), cachesLayouts: Bool = true) {
+    init(configuration: ListEngine<CellSource<String>>.Configuration = .init(), cachesLayouts: Bool = true) {
         self.configuration = configuration
         self.cachesLayouts = cachesLayouts
     }
@@ -29,11 +30,12 @@ struct EngineTuning {
 }
 
 /// A feed opened for scrolling the way the demo and the benchmark open it: the store, the
-/// data source over it, one worker pool, and the image pipeline on that pool's utility lane.
-/// Every engine made here shares the pool (worker font maps survive rebuilds) and the image
-/// pipeline (its caches). Main thread: it makes main-actor engines.
+/// timeline's pages over it, one worker pool, the image pipeline on that pool's utility lane,
+/// and the `CellList` over the pages (the front door every client uses). Every engine made here
+/// is the list's, on the shared pool (worker font maps survive rebuilds) and image pipeline
+/// (its caches). Main thread: it makes main-actor engines.
 @MainActor
-struct TimelineSession {
+final class TimelineSession {
     /// The shape of the worker pool.
     enum Workers {
         /// One queue per core per lane at lowered priority: Flick's pool.
@@ -44,11 +46,14 @@ struct TimelineSession {
     }
 
     let database: String
-    let source: TimelineDataSource
-    let pool: QueuePool<TimelineDataSource.WorkerContext>
+    /// The timeline's pages: the list's rows.
+    let source: TimelinePages
+    let pool: QueuePool<CellSource<String>.WorkerContext>
     /// `nil` when the pipeline could not start and the caller chose to go on without images.
     let images: ImagePipeline?
     let scale: DisplayScale
+    /// The list over `source`, made with the first engine (at its viewport).
+    private(set) var list: CellList<String>?
 
     /// Opens `database` (a feed.sqlite; its images are looked up beside it).
     /// - Parameter imagesFailed: called when the image pipeline cannot start, and the session
@@ -62,13 +67,12 @@ struct TimelineSession {
     ) throws {
         self.database = database
         self.scale = scale
-        source = try TimelineDataSource(store: try FeedStore(path: database, configuration: .viewing))
-        let workerSource = source
+        source = try TimelinePages(store: try FeedStore(path: database, configuration: .viewing))
         switch workers {
         case .perCore:
-            pool = QueuePool(label: "flick.list") { _ in workerSource.makeWorkerContext() }
+            pool = QueuePool(label: "flick.list") { _ in TextContext.forWorker() }
         case .wide:
-            pool = QueuePool(queuesPerLane: 16, label: "flick.bench.wide", workerNice: 0) { _ in workerSource.makeWorkerContext() }
+            pool = QueuePool(queuesPerLane: 16, label: "flick.bench.wide", workerNice: 0) { _ in TextContext.forWorker() }
         }
         var imageConfiguration = ImagePipeline.Configuration()
         imageConfiguration.baseFolder = URL(fileURLWithPath: database).deletingLastPathComponent()
@@ -82,18 +86,18 @@ struct TimelineSession {
         }
     }
 
-    /// The tile shown for rows with no layout yet, for a viewport `width` points wide.
-    func placeholder(width: Double) -> Bitmap {
-        source.placeholderTile(width: width, scale: scale)
-    }
-
     /// An engine over the feed for `viewport`, tuned by `tuning`, on the session's pool and
     /// image pipeline; at `scale` when given (a GTK window's scale factor), else the session's.
-    func makeEngine(viewport: Size, tuning: EngineTuning, placeholder: Bitmap, scale: DisplayScale? = nil) -> ListEngine<TimelineDataSource> {
-        var source = source
-        source.cachesLayouts = tuning.cachesLayouts
-        return ListEngine(
-            source: source, viewport: viewport, scale: scale ?? self.scale, placeholder: placeholder, pool: pool,
-            configuration: tuning.configuration, imagePipeline: images)
+    /// The first call makes the list; later ones rebuild its engine.
+    func makeEngine(viewport: Size, tuning: EngineTuning, scale: DisplayScale? = nil) -> ListEngine<CellSource<String>> {
+        source.drawing.cachesLayouts = tuning.cachesLayouts
+        if let list { return list.rebuild(viewport: viewport, engine: tuning.configuration, scale: scale) }
+        var configuration = CellList<String>.Configuration()
+        configuration.viewport = viewport
+        configuration.scale = scale ?? self.scale
+        configuration.engine = tuning.configuration
+        let list = source.makeList(configuration: configuration, images: images, pool: pool)
+        self.list = list
+        return list.engine
     }
 }

@@ -2,8 +2,9 @@ import Flick
 import Foundation
 
 /// A message bubble: left for the other person, right for the reader; rich text with tappable
-/// links, and a picture when the message has one.
-public struct BubbleKind: CellKind {
+/// links, and a picture when the message has one. The two sides are two kinds (the value
+/// differs), so a row not laid out yet shows a bubble skeleton on its own side.
+public struct BubbleKind: CellKind, Hashable {
     public struct Layout: CellLayout {
         public let height: Double
         let bubble: Rect
@@ -17,11 +18,28 @@ public struct BubbleKind: CellKind {
     }
 
     public let style: ChatStyle
+    /// The side: the reader's messages (right) or the other person's (left).
+    public let mine: Bool
 
-    public init(style: ChatStyle = .standard) { self.style = style }
+    public init(style: ChatStyle = .standard, mine: Bool = false) {
+        self.style = style
+        self.mine = mine
+    }
 
     public var background: Color { style.background }
     public var estimatedHeight: Double { 48 }
+
+    /// A pale bubble on this kind's side, as tall as the row (less the gaps), half the widest
+    /// bubble wide.
+    public func drawEstimatedSkeleton(in canvas: Canvas) {
+        let bounds = canvas.bounds
+        let width = (bounds.width * style.maxBubbleShare * 0.6).rounded(.down)
+        let height = max(2 * style.cornerRadius, bounds.height - 2 * style.rowGap)
+        let x = mine ? bounds.width - style.sideMargin - width : style.sideMargin
+        var fill = mine ? style.mineBubble : style.theirBubble
+        fill.alpha = mine ? 0.3 : 0.7
+        canvas.fillRoundedRect(Rect(x: x, y: style.rowGap, width: width, height: height), radius: style.cornerRadius, fill)
+    }
 
     public func layout(_ message: ChatMessage, in environment: CellEnvironment) -> Layout {
         let scale = environment.scale
@@ -81,7 +99,7 @@ public struct BubbleKind: CellKind {
 }
 
 /// The day separator: a centred pill with the date, the sticky header of its day.
-public struct DaySeparatorKind: CellKind {
+public struct DaySeparatorKind: CellKind, Hashable {
     public struct Layout: CellLayout {
         public let height: Double
         let pill: Rect
@@ -97,6 +115,13 @@ public struct DaySeparatorKind: CellKind {
     public var background: Color { style.background }
     public var estimatedHeight: Double { style.separatorHeight }
     public var isSectionHeader: Bool { true }
+
+    /// An empty pill where the date will be.
+    public func drawEstimatedSkeleton(in canvas: Canvas) {
+        let bounds = canvas.bounds
+        let pill = Rect(x: (bounds.width - 96) / 2, y: (min(bounds.height, style.separatorHeight) - 20) / 2, width: 96, height: 20)
+        canvas.fillRoundedRect(pill, radius: 10, style.separatorFill)
+    }
 
     public func layout(_ day: ChatDay, in environment: CellEnvironment) -> Layout {
         let scale = environment.scale

@@ -87,7 +87,7 @@ public final class ChatSession {
             let grown = message(current.index).growing(by: generator.more(for: current.index, step: current.steps))
             edited[current.index] = grown
             typing = current.steps > 1 ? (current.index, current.steps - 1, time + configuration.typingInterval) : nil
-            list.update(bubbleCell(grown, kind: BubbleKind(style: style)))
+            list.update(bubbleCell(grown))
         }
     }
 
@@ -123,7 +123,6 @@ public final class ChatSession {
     /// Cells for messages `range`, a day separator before each day's first message (`after`:
     /// the message just before the range, whose day needs no new separator).
     func cells(for range: Range<Int>, after previous: ChatMessage?) -> [Cell<String>] {
-        let bubble = BubbleKind(style: style)
         let separator = DaySeparatorKind(style: style)
         var cells: [Cell<String>] = []
         cells.reserveCapacity(range.count + range.count / 8)
@@ -137,13 +136,19 @@ public final class ChatSession {
                 cells.append(Cell(id: "day-\(day)", kind: separator, content: ChatDay(day: day, label: label)))
                 lastDay = day
             }
-            cells.append(bubbleCell(message, kind: bubble))
+            cells.append(bubbleCell(message))
         }
         return cells
     }
 
-    private func bubbleCell(_ message: ChatMessage, kind: BubbleKind) -> Cell<String> {
-        Cell(id: message.id, kind: kind, content: message)
+    private func bubbleCell(_ message: ChatMessage) -> Cell<String> {
+        Cell(id: message.id, kind: BubbleKind(style: style, mine: message.mine), content: message)
+    }
+
+    /// The chat's kinds, for `CellList(kinds:)`: numbered up front, each is estimated and
+    /// skeletoned apart from the first frame (their bubble on the right side).
+    public static func kinds(style: ChatStyle = .standard) -> [any CellKind] {
+        [BubbleKind(style: style, mine: false), BubbleKind(style: style, mine: true), DaySeparatorKind(style: style)]
     }
 
     /// Days since 1970, UTC.

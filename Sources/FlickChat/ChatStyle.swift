@@ -1,7 +1,7 @@
 import Flick
 
 /// The chat's look, every size and colour in one place.
-public struct ChatStyle: Sendable {
+public struct ChatStyle: Sendable, Hashable {
     /// Behind the bubbles: iMessage-like light grey.
     public var background = Color(hex: 0xF2F2F7)
     /// The reader's bubbles, and the other person's.

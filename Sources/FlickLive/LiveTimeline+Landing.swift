@@ -7,7 +7,7 @@ extension LiveTimeline {
     /// Shows what a request stored: rows appended or inserted (with anchoring), posts updated,
     /// states changed. Main thread, at the start of a frame.
     func apply(_ landing: PageLanding) {
-        let rows = engine.source.rows
+        let rows = pages.rows
         switch landing {
         case .older(let appended, let updated, let warnings, let reachedEnd):
             let oldCount = rows.count
@@ -57,7 +57,7 @@ extension LiveTimeline {
     /// rest read the store's new version when their page loads again).
     private func show(_ updated: [Post]) {
         guard !updated.isEmpty else { return }
-        let rows = engine.source.rows
+        let rows = pages.rows
         let near = engine.lastPlan?.preload ?? 0..<0
         var changed: [Int] = []
         for post in updated {
@@ -94,7 +94,7 @@ extension LiveTimeline {
     /// screen collapses). O(preload rows) per frame, only once something was deleted.
     func dropDeletedRows() {
         guard !deletedIDs.isEmpty, let near = engine.lastPlan?.preload else { return }
-        let rows = engine.source.rows
+        let rows = pages.rows
         let doomed = near.clamped(to: 0..<rows.count).filter { row in
             rows.post(atRow: row).map { deletedIDs.contains($0.id) } ?? false
         }

@@ -1,4 +1,5 @@
 import Dispatch
+import Flick
 import FlickCore
 import FlickList
 import FlickRaster
@@ -34,7 +35,9 @@ public final class LiveTimeline {
     public static let maxSamplesKept = 10_000
 
     /// The engine shown now (`attach(to:)` moves to a rebuilt one).
-    public private(set) var engine: ListEngine<TimelineDataSource>
+    public private(set) var engine: ListEngine<CellSource<String>>
+    /// The timeline's pages (the list's rows): landings change them, then the engine is told.
+    public let pages: TimelinePages
     public let client: FeedClient
     public let configuration: Configuration
     public internal(set) var statistics = LiveStatistics()
@@ -56,13 +59,15 @@ public final class LiveTimeline {
     var crossedAt: UInt64?
 
     /// - Parameters:
+    ///   - engine: an engine of a `CellList` over `pages`.
     ///   - pagingState: the store's saved state (`FeedStore.pagingState()`), read by the
     ///     caller where it opened the store.
     public init(
-        engine: ListEngine<TimelineDataSource>, client: FeedClient, pagingState: FeedStore.PagingState,
+        engine: ListEngine<CellSource<String>>, pages: TimelinePages, client: FeedClient, pagingState: FeedStore.PagingState,
         configuration: Configuration = Configuration()
     ) {
         self.engine = engine
+        self.pages = pages
         self.client = client
         self.configuration = configuration
         older = pagingState.reachedEnd ? .end : .idle
@@ -74,9 +79,9 @@ public final class LiveTimeline {
     }
 
     /// Drives `engine` from now on (a window rebuilt its engine for a new size or pipeline,
-    /// over the same data source): the old one is let go, the new one gets the hooks and the
+    /// over the same pages): the old one is let go, the new one gets the hooks and the
     /// accessories at its next frame. Main thread.
-    public func attach(to engine: ListEngine<TimelineDataSource>) {
+    public func attach(to engine: ListEngine<CellSource<String>>) {
         if self.engine !== engine {
             self.engine.beforeFrame = nil
             self.engine.onAccessoryTap = nil
@@ -89,7 +94,7 @@ public final class LiveTimeline {
     }
 
     /// Rows in the list now.
-    public var rowCount: Int { engine.source.rowCount }
+    public var rowCount: Int { pages.rowCount }
 
     /// Starts a refresh as a pull would (a key, a menu item). Main thread.
     public func refresh() {

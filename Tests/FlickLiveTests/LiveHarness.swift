@@ -1,3 +1,4 @@
+import Flick
 import FlickCore
 import FlickImage
 import FlickList
@@ -11,7 +12,8 @@ import Foundation
 final class LiveHarness {
     static let frameTime = 1.0 / 120
     let store: FeedStore
-    let engine: ListEngine<TimelineDataSource>
+    let engine: ListEngine<CellSource<String>>
+    let pages: TimelinePages
     let live: LiveTimeline
     private(set) var time = 0.0
 
@@ -21,19 +23,17 @@ final class LiveHarness {
         configure: (inout LiveTimeline.Configuration) -> Void = { _ in }
     ) throws {
         store = cache
-        let data = try TimelineDataSource(store: cache)
-        var engineConfiguration = ListEngine<TimelineDataSource>.Configuration()
-        engineConfiguration.animatesUpdates = false
-        engine = ListEngine(
-            source: data, viewport: Size(width: 375, height: 667), scale: .one,
-            placeholder: data.placeholderTile(width: 375, scale: .one), configuration: engineConfiguration,
-            imagePipeline: images)
+        pages = try TimelinePages(store: cache)
+        var list = CellList<String>.Configuration.timeline
+        list.engine.animatesUpdates = false
+        list.scale = .one
+        engine = pages.makeList(configuration: list, images: images).engine
         var configuration = LiveTimeline.Configuration()
         configuration.pollInterval = 0
         configuration.refreshesOnOpen = false
         configure(&configuration)
         live = LiveTimeline(
-            engine: engine, client: FeedClient(store: cache, source: source), pagingState: try cache.pagingState(),
+            engine: engine, pages: pages, client: FeedClient(store: cache, source: source), pagingState: try cache.pagingState(),
             configuration: configuration)
     }
 
@@ -58,13 +58,13 @@ final class LiveHarness {
 
     /// Screen y of the row showing the post `id`, if it is in memory.
     func screenY(ofPost id: String) -> Double? {
-        guard let row = engine.source.rows.row(ofPostID: id, among: 0..<engine.source.rowCount) else { return nil }
+        guard let row = pages.rows.row(ofPostID: id, among: 0..<pages.rowCount) else { return nil }
         return engine.heights.offset(ofRow: row) - engine.contentOffset
     }
 
     /// The post at the top of the viewport.
     var topPost: Post? {
-        engine.source.item(at: engine.heights.row(atOffset: max(0, engine.contentOffset)))
+        pages.rows.post(atRow: engine.heights.row(atOffset: max(0, engine.contentOffset)))
     }
 
     func layer(_ placement: ListAccessory.Placement) -> DisplayLayer? {

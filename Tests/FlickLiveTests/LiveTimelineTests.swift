@@ -57,7 +57,7 @@ struct LiveTimelineTests {
         #expect(harness.live.older == .end)
         #expect(harness.engine.source.rowCount == 90, "exactly the served posts")
         #expect(try harness.store.count() == 90)
-        let ids = (0..<90).compactMap { harness.engine.source.rows.loadPost(atRow: $0)?.id }
+        let ids = (0..<90).compactMap { harness.pages.rows.loadPost(atRow: $0)?.id }
         #expect(Set(ids).count == 90)
         harness.engine.fling(velocity: 30_000, time: harness.time)
         harness.step(until: { harness.engine.physics.phase == .idle })
@@ -80,7 +80,6 @@ struct LiveTimelineTests {
         #expect(harness.layer(.header) != nil, "the pull header shows in the opened space")
         harness.release()
         for _ in 0..<8 {
-            print("DBG offset", harness.engine.contentOffset, harness.engine.physics.phase, harness.live.isRefreshing, harness.engine.source.rowCount, harness.screenY(ofPost: reading.id) ?? -999, harness.engine.physics.bounds)
             harness.step()
         }
         harness.step(until: { !harness.live.isRefreshing })
@@ -232,7 +231,7 @@ struct LiveTimelineTests {
             harness.step(3)
             #expect(harness.engine.source.rowCount == 19, "the deleted post's row is gone")
             #expect(harness.engine.heights.rowCount == 19)
-            let shown = (0..<19).compactMap { harness.engine.source.item(at: $0)?.id }
+            let shown = (0..<19).compactMap { harness.pages.rows.post(atRow: $0)?.id }
             #expect(shown.count == 19 && !shown.contains(doomed.id))
             #expect(harness.live.statistics.postsDropped == 1)
         }
@@ -249,8 +248,8 @@ struct LiveTimelineTests {
         let cache = try Self.primedCache(fixture, name: "editing.sqlite")
         let harness = try LiveHarness(cache: cache, source: fixture.timeline)
         harness.step(4)
-        let target = try #require(harness.engine.source.item(at: 2))
-        let reading = try #require(harness.engine.source.item(at: 1))
+        let target = try #require(harness.pages.rows.post(atRow: 2))
+        let reading = try #require(harness.pages.rows.post(atRow: 1))
         let readingY = try #require(harness.screenY(ofPost: reading.id))
         let edited = try #require(try fixture.server.editPosts([target.id]).first)
         #expect(edited.contentVersion != target.contentVersion)
@@ -258,8 +257,8 @@ struct LiveTimelineTests {
         harness.step(until: { harness.live.statistics.postsUpdated > 0 })
         harness.step(4)
         // (Served posts carry absolute image URLs, so versions differ from the server's copy.)
-        #expect(harness.engine.source.item(at: 2)?.text == edited.text, "the new version, same row")
-        #expect(harness.engine.source.item(at: 2)?.contentVersion != target.contentVersion)
+        #expect(harness.pages.rows.post(atRow: 2)?.text == edited.text, "the new version, same row")
+        #expect(harness.pages.rows.post(atRow: 2)?.contentVersion != target.contentVersion)
         #expect(harness.engine.source.rowCount == 20)
         #expect(try cache.post(id: target.id)?.text == edited.text, "stored in place")
         #expect(harness.engine.visibleRowsFullyDrawn)

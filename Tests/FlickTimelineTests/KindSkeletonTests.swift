@@ -1,3 +1,4 @@
+import Flick
 import FlickCore
 import FlickList
 import FlickRaster
@@ -42,11 +43,12 @@ struct KindSkeletonTests {
         #expect(lastStats.rowsKindSkeleton == shown.count && lastStats.rowsKindUnknown == 0)
         #expect(lastStats.kindSkeletonPixels == lastStats.viewportPixels, "kind skeletons cover the viewport")
         for (row, kind) in shown {
-            let post = try #require(engine.source.item(at: row), "row \(row)'s page is in")
-            #expect(kind == post.kind.index, "row \(row) shows kind \(String(describing: kind)), its post is \(post.kind)")
+            let post = try #require(engine.source.timeline.rows.post(atRow: row), "row \(row)'s page is in")
+            #expect(kind == post.kind.index + 1,  // the list numbers the unknown kind 0, then the shapes
+                    "row \(row) shows kind \(String(describing: kind)), its post is \(post.kind)")
             // The layer is the timeline's drawing of that kind at the row's size class.
             let layer = try #require(engine.compositor.layers.first { $0.row == row && $0.role == .skeleton })
-            let expected = engine.source.renderer.renderKindSkeleton(post.kind, size: layer.bitmap.pointSize, scale: .two)
+            let expected = engine.source.timeline.renderer.renderKindSkeleton(post.kind, size: layer.bitmap.pointSize, scale: .two)
             #expect(Self.samePixels(layer.bitmap, expected), "row \(row): the \(post.kind) skeleton")
             #expect(layer.bitmap.pointSize.height >= engine.heights.height(ofRow: row), "at least as tall as the row, cut at its end")
         }

@@ -1,3 +1,4 @@
+import Flick
 import FlickCore
 import FlickImage
 @testable import FlickList
@@ -14,21 +15,20 @@ import Testing
 @MainActor
 struct TimelineImagesEndToEndTests {
     /// A feed of 1,500 posts; `imageFiles` false leaves every image URL pointing at nothing.
-    static func makeEngine(folderName: String, defers: Bool = true, imageFiles: Bool = true) throws -> (ListEngine<TimelineDataSource>, URL) {
+    static func makeEngine(folderName: String, defers: Bool = true, imageFiles: Bool = true) throws -> (ListEngine<CellSource<String>>, URL) {
         let folder = GeneratorTests.temporaryFolder(folderName)
         let images = imageFiles ? try ImagePoolGenerator(seed: 1).write(into: folder) : ImagePoolGenerator.plannedPool
         _ = try FeedGeneration(posts: 1_500, seed: 5, folder: folder, pool: images, writeJSON: false).run()
         let store = try FeedStore(path: folder.appendingPathComponent("feed.sqlite").path)
-        let source = try TimelineDataSource(store: store)
+        let source = try TimelinePages(store: store)
         var imageConfiguration = ImagePipeline.Configuration()
         imageConfiguration.baseFolder = folder
-        var configuration = ListEngine<TimelineDataSource>.Configuration()
+        var configuration = ListEngine<CellSource<String>>.Configuration()
         configuration.defersImagesDuringFling = defers
-        let pool = QueuePool<TextContext?>(label: "flick.e2e-images") { _ in source.makeWorkerContext() }
-        let engine = ListEngine(
-            source: source, viewport: Size(width: 375, height: 667), scale: .two,
-            placeholder: source.placeholderTile(width: 375, scale: .two), pool: pool, configuration: configuration,
-            imagePipeline: try ImagePipeline(configuration: imageConfiguration, workers: ImageWorkers(pool: pool)))
+        let pool = QueuePool<TextContext?>(label: "flick.e2e-images") { _ in TextContext.forWorker() }
+        let engine = source.makeEngine(
+            configuration: configuration, images: try ImagePipeline(configuration: imageConfiguration, workers: ImageWorkers(pool: pool)),
+            pool: pool)
         return (engine, folder)
     }
 

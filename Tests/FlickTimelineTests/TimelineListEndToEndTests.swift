@@ -1,3 +1,4 @@
+import Flick
 import FlickCore
 import FlickList
 import FlickRaster
@@ -10,14 +11,11 @@ import Testing
 @Suite("Timeline list end to end", .serialized)
 @MainActor
 struct TimelineListEndToEndTests {
-    static func makeEngine(posts: Int, folderName: String) throws -> (ListEngine<TimelineDataSource>, URL) {
+    static func makeEngine(posts: Int, folderName: String) throws -> (ListEngine<CellSource<String>>, URL) {
         let folder = GeneratorTests.temporaryFolder(folderName)
         _ = try FeedGeneration(posts: posts, seed: 21, folder: folder, pool: ImagePoolGenerator.plannedPool, writeJSON: false).run()
         let store = try FeedStore(path: folder.appendingPathComponent("feed.sqlite").path)
-        let source = try TimelineDataSource(store: store)
-        let engine = ListEngine(
-            source: source, viewport: Size(width: 375, height: 667), scale: .two,
-            placeholder: source.placeholderTile(width: 375, scale: .two))
+        let engine = try TimelinePages(store: store).makeEngine()
         return (engine, folder)
     }
 
@@ -28,7 +26,7 @@ struct TimelineListEndToEndTests {
         let (engine, folder) = try Self.makeEngine(posts: 3_000, folderName: "e2e")
         defer { try? FileManager.default.removeItem(at: folder) }
         let display = HeadlessDisplay(engine: engine, hz: 120, pacing: .lockstep)
-        display.editor = TimelineEditor(source: engine.source)  // the live scripts insert and delete posts
+        display.editor = TimelineEditor(source: engine.source.timeline)  // the live scripts insert and delete posts
         var previousVisible = Set<Int>()
         var placeholderRows = 0
         var offsets: [String: Set<Double>] = [:]
@@ -56,7 +54,7 @@ struct TimelineListEndToEndTests {
         let twoFrames = 2 * 1000 / 120.0
         #expect(delays.allSatisfy { ($0 ?? .infinity) <= twoFrames }, "landing rows fully drawn within 2 frames of settling: \(delays) ms")
         #expect(engine.counters.layouts > 50)
-        let reads = engine.source.rows.stats
+        let reads = engine.source.timeline.rows.stats
         #expect(reads.directReads * 4 < engine.counters.layouts, "most layouts find their post in memory, few read the store: \(reads), \(engine.counters.layouts) layouts")
         let updates = engine.updateStatistics
         #expect(updates.updatesApplied > 50, "the live scripts changed the feed: \(updates)")
@@ -69,7 +67,7 @@ struct TimelineListEndToEndTests {
     @Test func withoutSkeletonsFastFlingsShowBlankRows() throws {
         let (engine, folder) = try Self.makeEngine(posts: 3_000, folderName: "e2e-blank")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var configuration = ListEngine<TimelineDataSource>.Configuration()
+        var configuration = ListEngine<CellSource<String>>.Configuration()
         configuration.skeletons = false
         let blankEngine = ListEngine(
             source: engine.source, viewport: Size(width: 375, height: 667), scale: .two, placeholder: nil,

@@ -1,3 +1,4 @@
+import Flick
 import FlickCore
 import FlickList
 import FlickText
@@ -28,7 +29,7 @@ struct TimelineRowsTests {
     @Test func pagesBringKindsAndPersistedHeightsForTheCurrentWidth() throws {
         let (store, folder) = try Self.store(posts: 300, name: "rows-hints")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let source = try TimelineDataSource(store: store)
+        let source = try TimelinePages(store: store)
         let posts = try store.posts(in: 0..<300)
         let key375 = source.layouter.environmentKey(width: 375, scale: .two)
         let key320 = source.layouter.environmentKey(width: 320, scale: .two)
@@ -38,7 +39,7 @@ struct TimelineRowsTests {
 
         source.prepare(Self.demand(0..<100))
         source.waitUntilIdle()
-        let hints = Dictionary(source.takeRowHints().map { ($0.row, $0) }, uniquingKeysWith: { $1 })
+        let hints = Dictionary(source.rows.takeHints().map { ($0.row, $0) }, uniquingKeysWith: { $1 })
         #expect(hints.count >= 100, "every row of the requested pages is hinted")
         for row in 0..<100 {
             let hint = try #require(hints[row])
@@ -46,26 +47,26 @@ struct TimelineRowsTests {
             #expect(hint.width == 375)
             #expect(hint.height == (row.isMultiple(of: 2) ? Double(100 + row) : nil), "row \(row)")
         }
-        #expect(source.takeRowHints().isEmpty, "hints are taken once")
+        #expect(source.rows.takeHints().isEmpty, "hints are taken once")
 
         source.prepare(Self.demand(0..<100, width: 320))
         source.waitUntilIdle()
-        let rotated = source.takeRowHints().filter { $0.row == 10 }
+        let rotated = source.rows.takeHints().filter { $0.row == 10 }
         #expect(rotated.contains { $0.width == 320 && $0.height == 510 }, "a new width re-reads the resident pages: \(rotated)")
     }
 
     @Test func layoutsReadResidentPostsFromTheWindow() throws {
         let (store, folder) = try Self.store(posts: 200, name: "rows-window")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let source = try TimelineDataSource(store: store)
+        let source = try TimelinePages(store: store)
         let context = try TextContext()
-        _ = source.loadItem(at: 150).flatMap { source.layout($0, width: 375, scale: .two, context: context) }
+        _ = source.rows.loadPost(atRow: 150).map { source.layout($0, context: context) }
         #expect(source.rows.stats == TimelineRows.Statistics(windowHits: 0, directReads: 1), "nothing resident yet: read directly")
-        #expect(source.item(at: 150) == nil, "the main thread never reads the store")
+        #expect(source.rows.post(atRow: 150) == nil, "the main thread never reads the store")
         source.prepare(Self.demand(0..<64))
         source.waitUntilIdle()
-        #expect(source.item(at: 10)?.id == (try store.posts(in: 10..<11)).first?.id, "in memory now")
-        let layout = try #require(source.loadItem(at: 10).flatMap { source.layout($0, width: 375, scale: .two, context: context) })
+        #expect(source.rows.post(atRow: 10)?.id == (try store.posts(in: 10..<11)).first?.id, "in memory now")
+        let layout = try #require(source.rows.loadPost(atRow: 10).map { source.layout($0, context: context) })
         #expect(layout.key.postID == (try store.posts(in: 10..<11)).first?.id)
         #expect(source.rows.stats.windowHits == 1)
     }
@@ -74,17 +75,16 @@ struct TimelineRowsTests {
     @Test func aRelaunchKnowsHeightsBeforeLayingAnythingOut() throws {
         let (store, folder) = try Self.store(posts: 400, name: "rows-relaunch")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = try TimelineDataSource(store: store)
+        let first = try TimelinePages(store: store)
         let context = try TextContext()
-        let measured = (0..<64).compactMap { first.loadItem(at: $0).flatMap { first.layout($0, width: 375, scale: .two, context: context) }?.height }
+        let measured = (0..<64).compactMap { first.rows.loadPost(atRow: $0).map { first.layout($0, context: context) }?.height }
         first.cache.persistPendingHeights()
 
-        let relaunch = try TimelineDataSource(store: store)
-        let pool = QueuePool<TextContext?>(label: "relaunch") { _ in relaunch.makeWorkerContext() }
+        let relaunch = try TimelinePages(store: store)
+        let pool = QueuePool<TextContext?>(label: "relaunch") { _ in TextContext.forWorker() }
         let gate = PoolGate(pool: pool)  // no layout can run: heights can only come from the store
         defer { gate.open() }
-        let engine = ListEngine(
-            source: relaunch, viewport: Size(width: 375, height: 667), scale: .two, placeholder: nil, pool: pool)
+        let engine = relaunch.makeEngine(pool: pool)
         engine.frame(at: 0)  // tells the source its demand: the first page loads
         relaunch.waitUntilIdle()
         engine.frame(at: 1.0 / 120)  // applies the page's hints

@@ -34,7 +34,7 @@ struct ChatBenchmark {
         configuration.engine.ranges = tuning.ranges
         configuration.engine.physics = tuning.physics
         configuration.engine.animatesUpdates = false
-        let list = CellList<String>(configuration: configuration, images: images)
+        let list = CellList<String>(configuration: configuration, kinds: ChatSession.kinds(), images: images)
         var chat = ChatSession.Configuration()
         chat.messages = messages
         chat.initial = messages

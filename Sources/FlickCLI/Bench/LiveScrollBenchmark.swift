@@ -58,9 +58,9 @@ struct LiveScrollBenchmark {
         guard let pipeline = session.images else { preconditionFailure("a session without imagesFailed throws instead") }
         var tuning = mode.tuning
         tuning.configuration.animatesUpdates = false
-        let engine = session.makeEngine(viewport: viewport, tuning: tuning, placeholder: session.placeholder(width: viewport.width))
+        let engine = session.makeEngine(viewport: viewport, tuning: tuning)
         let live = LiveTimeline(
-            engine: engine, client: FeedClient(store: session.source.store, source: url), pagingState: FeedStore.PagingState())
+            engine: engine, pages: session.source, client: FeedClient(store: session.source.store, source: url), pagingState: FeedStore.PagingState())
         let display = HeadlessDisplay(engine: engine, hz: hz, pacing: .realTime)
         display.editor = TimelineEditor(source: session.source)
         display.pager = live

@@ -46,7 +46,7 @@ struct ScrollBenchmark {
         guard let pipeline = session.images else { preconditionFailure("a session without imagesFailed throws instead") }
         var tuning = mode.tuning
         tuning.configuration.animatesUpdates = false  // the live family measures anchoring, not animation
-        let engine = session.makeEngine(viewport: viewport, tuning: tuning, placeholder: session.placeholder(width: viewport.width))
+        let engine = session.makeEngine(viewport: viewport, tuning: tuning)
         let display = HeadlessDisplay(engine: engine, hz: hz, pacing: .realTime)
         display.editor = TimelineEditor(source: session.source)
         var firstFrame = Double.infinity

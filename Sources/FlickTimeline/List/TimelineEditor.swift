@@ -7,7 +7,7 @@ import Foundation
 /// for scripts (`insert`, `delete`, `move`, `edit`) and the benchmark's live family. New posts
 /// come from the feed generator (with the feed's own images); an edit makes a new version of a
 /// post whose text is longer or shorter, so its height changes. Main thread: it changes the
-/// data source's rows and returns what changed for `ListEngine.apply(_:)`.
+/// timeline's rows and returns what changed for `ListEngine.apply(_:)`.
 @MainActor
 public final class TimelineEditor: ListEditing {
     public let rows: TimelineRows
@@ -17,9 +17,9 @@ public final class TimelineEditor: ListEditing {
     /// - Parameters:
     ///   - images: what new posts' avatars and pictures point at; default: the images of the
     ///     store's first posts, so new posts look like the rest of the feed.
-    public init(source: TimelineDataSource, seed: UInt64 = 0x11FE, images: ImagePool? = nil) {
-        rows = source.rows
-        let pool = images ?? Self.images(of: (try? source.store.posts(in: 0..<64)) ?? [])
+    public init(source pages: TimelinePages, seed: UInt64 = 0x11FE, images: ImagePool? = nil) {
+        rows = pages.rows
+        let pool = images ?? Self.images(of: (try? pages.store.posts(in: 0..<64)) ?? [])
         generator = PostContentGenerator(seed: seed, images: pool, newest: Date())
     }
 

@@ -13,8 +13,14 @@ extension PostRenderer {
     /// no text is laid out.
     public func renderKindSkeleton(_ kind: PostKind?, size: Size, scale: DisplayScale) -> Bitmap {
         let canvas = Canvas(size: size, scale: scale, opaqueBackground: spec.cellBackground)
-        KindSkeletonPainter(spec: spec, size: size, scale: scale, canvas: canvas).paint(kind)
+        drawKindSkeleton(kind, in: canvas)
         return canvas.makeBitmap()
+    }
+
+    /// Draws that skeleton into `canvas` (its bounds are the cell; it already holds the cell
+    /// background). Any thread.
+    public func drawKindSkeleton(_ kind: PostKind?, in canvas: Canvas) {
+        KindSkeletonPainter(spec: spec, size: canvas.bounds.size, scale: canvas.scale, canvas: canvas).paint(kind)
     }
 }
 

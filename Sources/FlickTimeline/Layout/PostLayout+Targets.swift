@@ -1,0 +1,67 @@
+import FlickCore
+import FlickText
+
+extension PostLayout {
+    /// Every tappable target of the cell, most specific first (the order `hit(at:)` tries
+    /// them): links in the texts, the avatar, pictures, counters, the more button, the name.
+    /// Any thread.
+    public var targets: [PostHit] {
+        var all: [PostHit] = []
+        for (region, placed) in texts {
+            guard let region else { continue }
+            all += placed.layout.text.links.map { .link($0, region) }
+        }
+        all.append(.avatar)
+        var roles: [ImageSlot.Role] = []
+        for slot in imageSlots where slot.role != .avatar && !roles.contains(slot.role) { roles.append(slot.role) }
+        all += roles.map { .picture($0) }
+        all += counters.map { .counter($0.kind) }
+        all += [.more, .name]
+        return all
+    }
+
+    /// What a tap on `target` is about, for people and reports: "mention @alice in post 42".
+    /// Any thread.
+    public func describe(_ target: PostHit) -> String {
+        let post = "post \(key.postID)"
+        switch target {
+        case .link(let run, let region):
+            let text = placedText(region).map { $0.layout.text.text(of: run) } ?? run.target
+            switch run.kind {
+            case .mention: return "mention \(text) in \(post)"
+            case .topic: return "topic \(text) in \(post)"
+            case .url: return "link \(run.target.isEmpty ? text : run.target) in \(post)"
+            case .fullText: return "全文 (full text) of \(post)"
+            default: return "\(text) in \(post)"
+            }
+        case .avatar: return "avatar of \(name.layout.text.displayText)"
+        case .name: return "name \(name.layout.text.displayText)"
+        case .picture(let role): return "picture \(role) of \(post)"
+        case .counter(let kind): return "\(kind) of \(post)"
+        case .more: return "more menu of \(post)"
+        }
+    }
+
+    /// The text a link region refers to.
+    public func placedText(_ region: TextRegion) -> PlacedText? {
+        switch region {
+        case .name: name
+        case .body: body
+        case .retweet: retweet?.text
+        }
+    }
+
+    /// The boxes (cell points) `target` covers: where its pressed highlight goes.
+    public func rects(of target: PostHit) -> [Rect] {
+        switch target {
+        case .link(let run, let region):
+            guard let placed = placedText(region) else { return [] }
+            return placed.layout.rects(for: run.displayRange).map { $0.offsetBy(dx: placed.frame.minX, dy: placed.frame.minY) }
+        case .avatar: return [avatarFrame]
+        case .picture(let role): return imageSlots.filter { $0.role == role }.map(\.frame)
+        case .counter(let kind): return counters.filter { $0.kind == kind }.map(\.hitFrame)
+        case .more: return [moreFrame]
+        case .name: return [name.frame]
+        }
+    }
+}
