@@ -49,20 +49,24 @@ struct DemoWindow {
     static func timingJSON(_ window: ListWindow<TimelineInteraction>) -> [String: Any] {
         let timing = window.frameTiming
         let frames = window.frames
-        let sortedPresent = frames.map(\.presentMilliseconds).sorted()
+        func percentiles(_ values: [Double]) -> [String: Double] {
+            let sorted = values.sorted()
+            return [
+                "p50": RunSummary.percentile(0.5, ofSorted: sorted), "p99": RunSummary.percentile(0.99, ofSorted: sorted),
+                "max": sorted.last ?? 0,
+            ]
+        }
         let rows = max(1, window.display.outputSize.height)
         let redrawn = frames.filter { $0.presentPath == .software }.map { Double($0.redrawnRows) / Double(rows) * 100 }.sorted()
         return [
             "presentPath": window.display.presentPath.rawValue,
-            "presentMs": [
-                "p50": RunSummary.percentile(0.5, ofSorted: sortedPresent), "p99": RunSummary.percentile(0.99, ofSorted: sortedPresent),
-                "max": sortedPresent.last ?? 0,
-            ],
+            "presentMs": percentiles(frames.map(\.presentMilliseconds)),
             "framesOverBudget": timing.framesOverBudget,
             "framesOverBudgetPercent": timing.overBudgetPercent,
             "missedFrames": timing.missedFrames,
             "hitchMsPerSecond": timing.hitchMillisecondsPerSecond,
             "windowSeconds": timing.seconds,
+            "wakeDelayMs": percentiles(frames.map(\.wakeDelayMilliseconds)),
             "redrawnPercent": ["p50": RunSummary.percentile(0.5, ofSorted: redrawn), "p99": RunSummary.percentile(0.99, ofSorted: redrawn)],
         ]
     }

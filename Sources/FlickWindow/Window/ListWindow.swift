@@ -131,6 +131,7 @@ public final class ListWindow<Interaction: RowInteraction> {
     /// Durations are measured on the wall clock; `start` is the frame's time on `now`'s clock.
     @discardableResult
     public func step(capture: Bool = false) -> WindowFrame {
+        let plannedStart = nextFrameStart
         waitForFrameStart()
         let wallStart = clock.now
         let start = now
@@ -161,7 +162,8 @@ public final class ListWindow<Interaction: RowInteraction> {
             stats: stats, engineMilliseconds: engineMilliseconds, drawMilliseconds: (presentStart - drawStart) * 1000,
             presentMilliseconds: (end - presentStart) * 1000, uploads: uploads, misalignedLayers: misaligned,
             showedHandoff: shown !== engine, pipeline: pipeline, presentPath: presenter.path, redrawnRows: redrawnRows,
-            start: wallStart - clockOrigin, end: end - clockOrigin)
+            start: wallStart - clockOrigin, end: end - clockOrigin,
+            wakeDelayMilliseconds: configuration.lockstep || timing == .vsync || frameIndex == 0 ? 0 : max(0, wallStart - plannedStart) * 1000)
         frames.append(frame)
         if frames.count > configuration.frameLogLimit { frames.removeFirst(frames.count / 2) }
         history.append(start: start, milliseconds: stats.mainThreadMilliseconds, presentMilliseconds: frame.presentMilliseconds)

@@ -31,6 +31,9 @@ public struct WindowFrame: Sendable {
     /// returned, seconds on the window's clock from the window's opening.
     public var start = 0.0
     public var end = 0.0
+    /// How long after its planned start the frame began (the sleep overran: the OS woke the
+    /// main thread late, e.g. on a loaded machine), ms; 0 in lockstep and with vsync.
+    public var wakeDelayMilliseconds = 0.0
 }
 
 /// Which pipeline draws the rows, independent of the engine's generic parameter (the
