@@ -16,7 +16,10 @@ struct FeedSource {
             throw FeedSourceError(path: path, reason: "no such file")
         }
         if Self.isSQLite(path) {
-            store = try FeedStore(path: path)
+            // Rendering only reads: a read-only file (or folder) is fine, nothing is written.
+            var configuration = FeedStore.Configuration.default
+            configuration.access = .readOnly
+            store = try FeedStore(path: path, configuration: configuration)
             posts = [:]
             warnings = []
         } else {

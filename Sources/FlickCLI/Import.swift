@@ -13,8 +13,8 @@ struct Import: ParsableCommand {
             URL each page is committed as it arrives: a bad page (HTTP error, cut-off or \
             invalid JSON) stops the import with an error naming its URL and a non-zero exit \
             status, and the pages committed before it stay. A `next` already visited (a loop) \
-            or the page cap stops with a warning. A file is all or nothing (checked whole \
-            before anything is stored).
+            or the page cap stops with a warning. A file is all or nothing (one transaction: \
+            an error anywhere in it, or an interruption, leaves the store as it was).
             """)
 
     @Argument(help: "A feed JSON file, or an http(s) URL of a feed page.")

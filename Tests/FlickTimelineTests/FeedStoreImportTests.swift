@@ -6,10 +6,8 @@ import Testing
 struct FeedStoreImportTests {
     let directory = ScratchDirectory()
 
-    func makeStore(batch: Int = 1_000) throws -> FeedStore {
-        var configuration = FeedStore.Configuration()
-        configuration.importBatchSize = batch
-        return try FeedStore(path: directory.path("import.sqlite"), configuration: configuration)
+    func makeStore() throws -> FeedStore {
+        try FeedStore(path: directory.path("import.sqlite"))
     }
 
     @Test func largeFeedImportsEveryPostInOrder() throws {
@@ -28,7 +26,7 @@ struct FeedStoreImportTests {
             DataFixtures.postJSON(id: "a"), DataFixtures.postJSON(id: "b", ["created_at": "\"yesterday\""]), "3",
             DataFixtures.postJSON(id: "a"), DataFixtures.postJSON(id: "c"),
         ])
-        let store = try makeStore(batch: 2)
+        let store = try makeStore()
         let report = try store.importFeed(from: directory.file("f.json", contents: data))
         #expect(report.appended == 2 && report.skipped == 3 && report.total == 5)
         #expect(report.warnings.map(\.description) == [
@@ -50,7 +48,7 @@ struct FeedStoreImportTests {
     }
 
     @Test func invalidFeedChangesNothingEvenWhenTheErrorIsAtTheEnd() throws {
-        let store = try makeStore(batch: 10)
+        let store = try makeStore()
         try store.insert([DataFixtures.post(0)])
         var data = try Data(contentsOf: try FeedStreamingTests.writeFeed(100, in: directory))
         data.removeLast(3)

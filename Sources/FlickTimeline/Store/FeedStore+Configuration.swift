@@ -27,6 +27,22 @@ extension FeedStore {
             case fast
         }
 
+        /// Whether the store writes its file.
+        public enum Access: Sendable, Hashable {
+            /// Read and write; a file that cannot be written is `.cannotOpen`. For importers
+            /// and anything that must store what it is given.
+            case readWrite
+            /// Read and write when the file (and, for its WAL files, its folder) can be
+            /// written; read-only otherwise (`FeedStore.readOnlyReason` says why), so a viewer
+            /// shows a store on a read-only disk or owned by another user.
+            case readOnlyIfNotWritable
+            /// Never write (SQLite read-only connections).
+            case readOnly
+        }
+
+        /// Default `.readWrite`; `.viewing` uses `.readOnlyIfNotWritable`.
+        public var access: Access = .readWrite
+
         /// Seconds a statement waits for another connection's lock (another process importing,
         /// a second opening of the same file) before failing with "database is locked";
         /// default 5: longer than any one page or batch commit takes, short enough that a
@@ -37,9 +53,6 @@ extension FeedStore {
         public var integrityCheck: IntegrityCheck = .quick
         /// Default `.normal`.
         public var durability: Durability = .normal
-        /// Posts committed per transaction by `importFeed`. Default 1,000: commits stay rare
-        /// enough to be cheap and readers see progress.
-        public var importBatchSize: Int = 1_000
         /// Posts committed per transaction by `insert`. Default 10,000 (a million-post insert
         /// makes 100 commits).
         public var insertBatchSize: Int = 10_000
@@ -62,9 +75,11 @@ extension FeedStore {
 
         /// For showing a feed: opens in time proportional to the heights table, not the feed
         /// (3 s → milliseconds for a 1M-post, 395 MB feed); posts are checked as they are read.
+        /// A file that cannot be written opens read-only.
         public static let viewing: Configuration = {
             var configuration = Configuration()
             configuration.integrityCheck = .heightsOnly
+            configuration.access = .readOnlyIfNotWritable
             return configuration
         }()
 

@@ -9,7 +9,7 @@ extension FeedStore {
     /// leave them out). Bounded to `maxDeletedIDs`. Worker thread, one transaction.
     public func markDeleted(_ ids: [String]) throws(Error) {
         guard !ids.isEmpty else { return }
-        try perform("recording \(ids.count) deleted posts") {
+        try performWrite("recording \(ids.count) deleted posts") {
             try pool.write { db in
                 let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO deleted_posts (id) VALUES (?)")
                 for id in ids.prefix(Self.maxDeletedIDs) {

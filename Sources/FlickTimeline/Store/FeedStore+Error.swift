@@ -16,10 +16,17 @@ extension FeedStore {
         case duplicatePostID(path: String, id: String)
         /// The feed being imported was rejected (invalid JSON, no `posts`, unreadable).
         case feed(path: String, FeedDecoder.Error)
+        /// A write asked of a store opened read-only (`reason` says why it is).
+        case readOnly(path: String, operation: String, reason: String)
         /// Any other SQLite failure, with the operation that hit it.
         case sqlite(path: String, operation: String, reason: String)
 
+        /// Control characters (from a crafted file's ids or values, or a path) are escaped.
         public var description: String {
+            FeedWarning.escaped(plainDescription)
+        }
+
+        private var plainDescription: String {
             switch self {
             case .cannotOpen(let path, let reason): "cannot open the feed store at \(path): \(reason)"
             case .corrupt(let path, let reason): "the feed store at \(path) is damaged: \(reason)"
@@ -29,6 +36,8 @@ extension FeedStore {
                 "row \(row) of the feed store at \(path) is damaged: \(reason)"
             case .duplicatePostID(let path, let id): "post id \"\(id)\" is already in the feed store at \(path)"
             case .feed(let path, let error): "importing into \(path) failed: \(error)"
+            case .readOnly(let path, let operation, let reason):
+                "cannot \(operation): the feed store at \(path) is read-only (\(reason))"
             case .sqlite(let path, let operation, let reason):
                 "\(operation) failed in the feed store at \(path): \(reason)"
             }
@@ -55,10 +64,14 @@ extension FeedStore {
         /// The cached layout heights could not be trusted and were dropped; they are
         /// recomputed as rows are laid out again.
         case rebuiltLayoutHeights(reason: String)
+        /// The cached layout heights could not be trusted and the store is read-only, so
+        /// they are not read (rows are measured as they are laid out).
+        case ignoredLayoutHeights(reason: String)
 
         public var description: String {
             switch self {
             case .rebuiltLayoutHeights(let reason): "layout heights dropped and rebuilt: \(reason)"
+            case .ignoredLayoutHeights(let reason): "layout heights ignored (read-only store): \(reason)"
             }
         }
     }

@@ -7,7 +7,8 @@ extension FeedStore {
     /// The height cached for (`postID`, `version`, `layoutKey`), or nil.
     /// Runs on the calling thread (a layout worker).
     public func height(for postID: String, version: UInt64, layoutKey: String) throws(Error) -> Double? {
-        try perform("reading a layout height") {
+        guard heightsTrusted else { return nil }
+        return try perform("reading a layout height") {
             try pool.read { db in
                 let height = try Double.fetchOne(
                     db,
@@ -41,6 +42,7 @@ extension FeedStore {
                 let upper = min(positions.upperBound, try nextPosition(db))
                 guard upper > lower else { return [] }
                 var heights = [Double?](repeating: nil, count: upper - lower)
+                guard heightsTrusted else { return heights }
                 let cursor = try Row.fetchCursor(
                     db,
                     sql: """
@@ -66,8 +68,15 @@ extension FeedStore {
     /// (negative, not finite, above the maximum) are skipped. Returns how many were stored.
     /// Runs on the calling thread (a layout worker, batching a screenful or more per call).
     @discardableResult
+    ///
+    /// A read-only store stores nothing and returns 0; the first time, `warn` (see `init`)
+    /// says so once: heights are a cache, and a viewer of a read-only file still works.
     public func saveHeights(_ heights: some Sequence<LayoutHeight>) throws(Error) -> Int {
-        try perform("saving layout heights") {
+        guard !isReadOnly else {
+            dropWrite("layout heights")
+            return 0
+        }
+        return try perform("saving layout heights") {
             try pool.write { db in
                 let statement = try db.cachedStatement(
                     sql: """
@@ -88,13 +97,15 @@ extension FeedStore {
     }
 
     /// Drops every cached height (e.g. after a font change makes all layouts stale).
+    /// A read-only store ignores it (its heights are a cache it cannot change).
     public func removeAllHeights() throws(Error) {
+        guard !isReadOnly else { return }
         try perform("removing layout heights") {
             try pool.write { db in try db.execute(sql: "DELETE FROM layout_heights") }
         }
     }
 
     private func isTrusted(_ height: Double) -> Bool {
-        height.isFinite && height >= 0 && height <= configuration.maxLayoutHeight
+        heightsTrusted && height.isFinite && height >= 0 && height <= configuration.maxLayoutHeight
     }
 }

@@ -6,35 +6,30 @@ extension FeedStore {
     /// is already stored are updated in place (`upsert`), and posts that break a rule or
     /// repeat an id within the feed are skipped with a warning.
     ///
+    /// All or nothing: the whole import is one transaction, so a failure anywhere (invalid
+    /// JSON at the last byte, a file that changed or cannot be read midway, a full disk, a
+    /// crash) leaves the store exactly as it was — no appended row, no updated post, no
+    /// dropped height. Readers see the store as before until the import commits, then all of
+    /// it; other writes wait for it (`Configuration.busyTimeout`).
+    ///
     /// Runs on the calling thread (a worker; a big file takes seconds) and streams: memory
-    /// stays at one read chunk plus one batch of posts whatever the file size. The file is
-    /// read twice: first a syntax pass that keeps nothing, so a feed found invalid at its last
-    /// byte changes nothing; then the import pass, committing every
-    /// `Configuration.importBatchSize` posts. Readers see batches as they commit; other writes
-    /// wait until the import ends. If the second pass fails anyway (the file changed), the
-    /// appended rows are removed before the error is thrown.
+    /// stays at one read chunk plus one post whatever the file size (SQLite spills the
+    /// transaction to its WAL file).
     ///
     /// - Throws: `.feed(path:_:)` for a rejected feed (invalid JSON with line and column,
-    ///   missing `posts`, unreadable file); store errors otherwise.
+    ///   missing `posts`, unreadable file); `.readOnly` for a read-only store; store errors
+    ///   otherwise.
     public func importFeed(from url: URL) throws(Error) -> ImportReport {
         let readerConfiguration = configuration.feedReading
-        do {
-            var syntax = try FeedReader(contentsOf: url, configuration: readerConfiguration)
-            _ = try syntax.validateToEnd()
-        } catch {
-            throw .feed(path: path, error)
-        }
-        return try perform("importing \(url.path)") {
-            try pool.writeWithoutTransaction { db in
+        return try performWrite("importing \(url.path)") {
+            try pool.write { db in
                 var session = ImportSession(store: self, base: try nextPosition(db))
                 do {
                     var reader = try FeedReader(contentsOf: url, configuration: readerConfiguration)
                     try session.run(&reader, db: db)
                     session.report.next = reader.next
-                } catch {
-                    try? db.execute(sql: "DELETE FROM posts WHERE position >= ?", arguments: [session.base])
-                    if let error = error as? FeedDecoder.Error { throw Error.feed(path: path, error) }
-                    throw error
+                } catch let error as FeedDecoder.Error {
+                    throw Error.feed(path: path, error)
                 }
                 let baseRow = session.base - (try FeedStore.firstPosition(db))
                 session.report.appendedRows = baseRow..<(baseRow + session.report.appended)
@@ -44,13 +39,12 @@ extension FeedStore {
     }
 }
 
-/// The state of one import pass: the batch being filled and the report so far.
+/// The state of one import: where its appended rows start and the report so far.
 private struct ImportSession {
     let store: FeedStore
     /// Rows at or after `base` were appended by this import.
     let base: Int
     var report = ImportReport()
-    private var batch: [(index: Int, post: Post)] = []
     /// Ids updated in place by this import, to catch a second occurrence in the feed.
     private var updatedIDs: Set<String> = []
 
@@ -59,13 +53,12 @@ private struct ImportSession {
         self.base = base
     }
 
+    /// Reads every item of the feed and writes its posts, inside the caller's transaction.
     mutating func run(_ reader: inout FeedReader, db: Database) throws {
-        let batchSize = max(1, store.configuration.importBatchSize)
         while let item = try reader.nextItem() {
             switch item {
             case .post(let index, let post):
-                batch.append((index, post))
-                if batch.count >= batchSize { try flush(db) }
+                try write(post, index: index, db: db)
             case .skipped(let warning):
                 if warning.postIndex != nil { report.skipped += 1 }
                 report.warn(warning, limit: store.configuration.maxReportedWarnings)
@@ -74,19 +67,6 @@ private struct ImportSession {
                 report.warn(warning, limit: store.configuration.maxReportedWarnings)
             }
         }
-        try flush(db)
-    }
-
-    /// Writes the batch in one transaction.
-    private mutating func flush(_ db: Database) throws {
-        guard !batch.isEmpty else { return }
-        try db.inTransaction {
-            for (index, post) in batch {
-                try write(post, index: index, db: db)
-            }
-            return .commit
-        }
-        batch.removeAll(keepingCapacity: true)
     }
 
     private mutating func write(_ post: Post, index: Int, db: Database) throws {

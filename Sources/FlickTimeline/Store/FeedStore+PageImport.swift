@@ -23,7 +23,7 @@ extension FeedStore {
             }
             pageReport.warn(.init(page: page.url, warning: warning), limit: limit)
         }
-        try perform("importing the page \(page.url.absoluteString)") {
+        try performWrite("importing the page \(page.url.absoluteString)") {
             try pool.write { db in
                 for (index, post) in page.posts.enumerated() {
                     guard pageSeen.insert(post.id).inserted else {

@@ -57,7 +57,7 @@ extension FeedStore {
 
     /// Saves `state` alone (e.g. a new `newer` URL from an empty page).
     public func setPagingState(_ state: PagingState) throws(Error) {
-        try perform("saving the paging state") {
+        try performWrite("saving the paging state") {
             try pool.write { db in try Self.save(state, db) }
         }
     }
@@ -70,7 +70,7 @@ extension FeedStore {
     public func appendPage(
         _ posts: [Post], updating update: @Sendable (inout PagingState) -> Void
     ) throws(Error) -> AppendOutcome {
-        try perform("storing a page of \(posts.count) posts") {
+        try performWrite("storing a page of \(posts.count) posts") {
             try pool.write { db in
                 var outcome = AppendOutcome()
                 var seen: Set<String> = []
@@ -97,7 +97,7 @@ extension FeedStore {
     public func prependPage(
         _ posts: [Post], updating update: @Sendable (inout PagingState) -> Void
     ) throws(Error) -> PrependOutcome {
-        try perform("storing \(posts.count) newer posts") {
+        try performWrite("storing \(posts.count) newer posts") {
             try pool.write { db in
                 let outcome = try prepend(posts, in: db)
                 try Self.update(db, update)
@@ -110,7 +110,7 @@ extension FeedStore {
     /// content version), in place; unknown ids are ignored. Returns the posts updated, in
     /// order. Worker thread, one transaction.
     public func updateKnownPosts(_ posts: [Post]) throws(Error) -> [Post] {
-        try perform("updating \(posts.count) known posts") {
+        try performWrite("updating \(posts.count) known posts") {
             try pool.write { db in
                 var updated: [Post] = []
                 for post in posts where try Int.fetchOne(db, sql: "SELECT 1 FROM posts WHERE id = ?", arguments: [post.id]) != nil {

@@ -22,7 +22,7 @@ extension FeedStore {
     /// Runs on the calling thread (a worker: the feed client's store queue).
     @discardableResult
     public func prepend(_ posts: [Post]) throws(Error) -> PrependOutcome {
-        try perform("prepending \(posts.count) posts") {
+        try performWrite("prepending \(posts.count) posts") {
             try pool.write { db in try prepend(posts, in: db) }
         }
     }

@@ -41,7 +41,7 @@ extension FeedStore {
     public func insert(_ posts: some Collection<Post>) throws(Error) -> Range<Int> {
         let batchSize = max(1, configuration.insertBatchSize)
         let posts = Array(posts)
-        return try perform("inserting posts") {
+        return try performWrite("inserting posts") {
             try pool.writeWithoutTransaction { db in
                 let base = try nextPosition(db)
                 do {
@@ -115,7 +115,7 @@ extension FeedStore {
     /// Runs on the calling thread (a worker), in one transaction.
     @discardableResult
     public func upsert(_ post: Post) throws(Error) -> UpsertOutcome {
-        try perform("storing post \(post.id)") {
+        try performWrite("storing post \(post.id)") {
             try pool.write { db in try upsert(post, in: db) }
         }
     }
@@ -146,7 +146,7 @@ extension FeedStore {
 
     /// Removes every post and cached height (a fresh timeline), in one transaction.
     public func removeAll() throws(Error) {
-        try perform("removing all posts") {
+        try performWrite("removing all posts") {
             try pool.write { db in
                 try db.execute(sql: "DELETE FROM posts")
                 try db.execute(sql: "DELETE FROM layout_heights")

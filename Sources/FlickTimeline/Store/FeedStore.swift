@@ -24,60 +24,47 @@ public final class FeedStore: Sendable {
     public let repairs: [Repair]
     let pool: DatabasePool
 
+    /// Why the store does not write its file (the file or its folder is not writable, or
+    /// `Configuration.access` is `.readOnly`); nil when it does. A read-only store reads as
+    /// usual; layout heights it is given are dropped (one warning, see `init`), and every
+    /// other write throws `.readOnly`.
+    public let readOnlyReason: String?
+    /// Whether cached layout heights are read: false when the heights table could not be
+    /// trusted and the store is read-only, so it could not be rebuilt (see `repairs`).
+    let heightsTrusted: Bool
+    /// Says, once, that a read-only store dropped a write (see `init`).
+    let warn: @Sendable (String) -> Void
+    /// Writes dropped because the store is read-only (layout heights); the first one warns.
+    let droppedWrites = LockedBox(0)
+
     /// Opens the database at `path`, creating it (and its tables) when absent.
     ///
     /// Runs on the calling thread (a worker: with `.quick` checking it reads the whole file).
     /// A file that is not a database, or whose posts are damaged, throws `.corrupt`; a
-    /// damaged or invalid heights table is dropped, rebuilt and listed in `repairs`.
-    public init(path: String, configuration: Configuration = .default) throws(Error) {
+    /// damaged or invalid heights table is dropped, rebuilt and listed in `repairs`. Opening
+    /// takes no write lock unless the file needs creating, migrating or repairing, so a
+    /// viewer opens a store another process is writing.
+    ///
+    /// - Parameter warn: told once, the first time a read-only store drops layout heights
+    ///   (`flick: the feed store at … is read-only (…): layout heights are not saved …`);
+    ///   called on the thread that tried to write. Default: one line on stderr, control
+    ///   characters escaped.
+    public init(
+        path: String, configuration: Configuration = .default,
+        warn: @escaping @Sendable (String) -> Void = FeedStore.warnOnStandardError
+    ) throws(Error) {
         self.path = path
         self.configuration = configuration
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .cannotOpen(path: path, reason: "it is a directory")
-        }
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-            throw .cannotOpen(path: path, reason: "directory \(directory) does not exist")
-        }
-        var grdb = GRDB.Configuration()
-        grdb.maximumReaderCount = max(1, configuration.maxReaders)
-        grdb.label = "flick.feedstore"
-        // Another connection writing (a second opening of the same file, another process
-        // importing): wait for its lock up to `busyTimeout` instead of failing at once.
-        grdb.busyMode = .timeout(configuration.busyTimeout)
-        let synchronous = configuration.durability == .fast ? "OFF" : "NORMAL"
-        grdb.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = \(synchronous)") }
-        do {
-            pool = try DatabasePool(path: path, configuration: grdb)
-        } catch {
-            throw Error.wrap(error, path: path, operation: "opening")
-        }
-        repairs = try Self.prepare(pool, path: path, configuration: configuration)
+        self.warn = warn
+        let opened = try Self.open(path: path, configuration: configuration)
+        pool = opened.pool
+        repairs = opened.repairs
+        readOnlyReason = opened.readOnlyReason
+        heightsTrusted = opened.heightsTrusted
     }
 
-    /// Migrates, verifies posts, and rebuilds the heights table when it cannot be trusted.
-    private static func prepare(
-        _ pool: DatabasePool, path: String, configuration: Configuration
-    ) throws(Error) -> [Repair] {
-        do {
-            try migrator.migrate(pool)
-            return try pool.write { db -> [Repair] in
-                try verifyPosts(in: db, path: path, check: configuration.integrityCheck)
-                guard
-                    let problem = try layoutHeightsProblem(
-                        in: db, check: configuration.integrityCheck, maxHeight: configuration.maxLayoutHeight)
-                else { return [] }
-                try rebuildLayoutHeights(in: db)
-                return [.rebuiltLayoutHeights(reason: problem)]
-            }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
-            // A foreign schema (e.g. an existing `posts` table) makes the migration fail.
-            throw .incompatibleSchema(path: path, reason: error.message ?? "\(error)")
-        } catch {
-            throw Error.wrap(error, path: path, operation: "opening")
-        }
-    }
+    /// Whether the store does not write its file (see `readOnlyReason`).
+    public var isReadOnly: Bool { readOnlyReason != nil }
 
     /// Runs `body`, mapping any failure to `Error` for `operation`.
     func perform<T>(_ operation: String, _ body: () throws -> T) throws(Error) -> T {
@@ -86,6 +73,12 @@ public final class FeedStore: Sendable {
         } catch {
             throw Error.wrap(error, path: path, operation: operation)
         }
+    }
+
+    /// `perform` for a write: a read-only store throws `.readOnly` before touching the file.
+    func performWrite<T>(_ operation: String, _ body: () throws -> T) throws(Error) -> T {
+        try requireWritable(operation)
+        return try perform(operation, body)
     }
 
     /// Most posts a store holds: each is a list row, and a list holds at most
