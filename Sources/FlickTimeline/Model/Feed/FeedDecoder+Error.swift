@@ -14,7 +14,12 @@ extension FeedDecoder {
         /// The feed file could not be opened or read.
         case unreadable(path: String, reason: String)
 
+        /// Control characters quoted from the feed are escaped (`FeedWarning.escaped`).
         public var description: String {
+            FeedWarning.escaped(plainDescription)
+        }
+
+        private var plainDescription: String {
             switch self {
             case .invalidJSON(let line, let column, let reason):
                 "invalid JSON at line \(line), column \(column): \(reason)"

@@ -3,7 +3,8 @@ import Foundation
 /// Decodes a whole feed into memory with validation (FEED-FORMAT.md "Bad input"): invalid
 /// JSON or a missing `posts` throws; each post that breaks a rule, including a repeated id,
 /// is skipped with a `FeedWarning` and the rest loads; a post loaded after a repair (a lone
-/// surrogate replaced) comes with a `.repaired` warning.
+/// surrogate replaced, a name cut to its cap) comes with a `.repaired` warning. At most
+/// `Configuration.maxKeptWarnings` warnings are kept; the rest are counted.
 ///
 /// Synchronous on the calling thread; a worker's job for anything but small pages. For files
 /// too large to hold decoded, iterate a `FeedReader` or use `FeedStore.importFeed(from:)`.
@@ -34,14 +35,20 @@ public struct FeedDecoder: Sendable {
     private func collect(_ reader: inout FeedReader) throws(Error) -> Feed {
         var feed = Feed(posts: [])
         var firstIndexOfID: [String: Int] = [:]
+        func warn(_ warning: FeedWarning) {
+            if feed.warnings.count < configuration.maxKeptWarnings {
+                feed.warnings.append(warning)
+            } else {
+                feed.omittedWarnings += 1
+            }
+        }
         while let item = try reader.nextItem() {
             switch item {
             case .skipped(let warning), .repaired(let warning):
-                feed.warnings.append(warning)
+                warn(warning)
             case .post(let index, let post):
                 if let first = firstIndexOfID[post.id] {
-                    let reason = Self.duplicateReason(post.id, firstIndex: first)
-                    feed.warnings.append(FeedWarning(postIndex: index, reason: reason))
+                    warn(FeedWarning(postIndex: index, reason: Self.duplicateReason(post.id, firstIndex: first)))
                 } else {
                     firstIndexOfID[post.id] = index
                     feed.posts.append(post)

@@ -25,6 +25,12 @@ extension FeedReader {
         /// list is ignored with a warning. Default 256 KiB: thousands of ids, a bounded cost.
         public var maxDeletedBytes: Int = 256 * 1024
 
+        /// Warnings `FeedDecoder` keeps in a `Feed`; more are only counted
+        /// (`Feed.omittedWarnings`). Default 1,000, as many as an import report keeps: a
+        /// warning is about 100 bytes, and a feed of tiny bad posts (`{},` is 3 bytes) would
+        /// otherwise hold 30× its size in warnings.
+        public var maxKeptWarnings: Int = 1_000
+
         public init() {}
 
         /// The defaults above.

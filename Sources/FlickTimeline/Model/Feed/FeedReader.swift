@@ -88,13 +88,19 @@ public struct FeedReader {
             return .skipped(
                 FeedWarning(postIndex: index, reason: "larger than \(configuration.maxPostBytes) bytes once parsed"))
         case .value(let index, let value):
-            switch PostValidator.post(from: value) {
+            var repairs: [String] = []
+            switch PostValidator.post(from: value, repairs: &repairs) {
             case .success(let post):
                 let replaced = lastElementReplacedSurrogates
                 if replaced > 0 {
-                    let reason = replaced == 1
-                        ? "a lone UTF-16 surrogate escape (half an emoji) was replaced by U+FFFD"
-                        : "\(replaced) lone UTF-16 surrogate escapes (halves of emoji) were replaced by U+FFFD"
+                    repairs.insert(
+                        replaced == 1
+                            ? "a lone UTF-16 surrogate escape (half an emoji) was replaced by U+FFFD"
+                            : "\(replaced) lone UTF-16 surrogate escapes (halves of emoji) were replaced by U+FFFD",
+                        at: 0)
+                }
+                if !repairs.isEmpty {
+                    let reason = repairs.joined(separator: "; ")
                     pendingWarnings.insert(.repaired(FeedWarning(postIndex: index, reason: reason, effect: .repaired)), at: 0)
                 }
                 return .post(index: index, post)

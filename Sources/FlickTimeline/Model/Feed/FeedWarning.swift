@@ -25,7 +25,9 @@ public struct FeedWarning: Sendable, Hashable, CustomStringConvertible {
         self.effect = effect
     }
 
+    /// Control characters from the feed (in a quoted value) are escaped
+    /// (`FeedWarning.escaped`), so printing a warning never prints an escape sequence.
     public var description: String {
-        postIndex.map { "post \($0): \(reason)" } ?? reason
+        FeedWarning.escaped(postIndex.map { "post \($0): \(reason)" } ?? reason)
     }
 }

@@ -40,6 +40,63 @@ extension PostValidator {
             return string
         }
 
+        /// An id: a string of at most `PostLimits.maxIDBytes` bytes.
+        func id(_ key: String) throws(Violation) -> String {
+            let id = try string(key)
+            guard id.utf8.count <= PostLimits.maxIDBytes else {
+                throw Violation(reason: "\(name(key)) is \(id.utf8.count) bytes long, at most \(PostLimits.maxIDBytes) are allowed")
+            }
+            return id
+        }
+
+        /// A URL: a string of at most `PostLimits.maxURLBytes` bytes.
+        func url(_ key: String) throws(Violation) -> String {
+            guard let url = try optionalURL(key) else { throw Violation(reason: "\(name(key)) is missing") }
+            return url
+        }
+
+        func optionalURL(_ key: String) throws(Violation) -> String? {
+            guard let url = try optionalString(key) else { return nil }
+            guard url.utf8.count <= PostLimits.maxURLBytes else {
+                throw Violation(reason: "\(name(key)) is \(url.utf8.count) bytes long, at most \(PostLimits.maxURLBytes) are allowed")
+            }
+            return url
+        }
+
+        /// A shown one-line field (`user.name`, `source`): NUL characters replaced, cut to
+        /// `PostLimits.maxNameBytes` at a Unicode scalar boundary; each change is noted in
+        /// `repairs`.
+        func shown(_ value: String, _ key: String, repairs: inout [String]) -> String {
+            var value = withoutNUL(value, key, repairs: &repairs)
+            let limit = PostLimits.maxNameBytes
+            if value.utf8.count > limit {
+                let bytes = value.utf8.count
+                // Rounded down to a scalar boundary by the scalar view.
+                let end = value.utf8.index(value.utf8.startIndex, offsetBy: limit)
+                value = String(value.unicodeScalars[..<end])
+                repairs.append("\(name(key)) was \(bytes) bytes long and was cut to \(value.utf8.count) (at most \(limit) are kept)")
+            }
+            return value
+        }
+
+        /// `value` with each U+0000 replaced by U+FFFD (Pango stops drawing at a NUL, hiding
+        /// the rest of the text and its links); a replacement is noted in `repairs`.
+        func withoutNUL(_ value: String, _ key: String, repairs: inout [String]) -> String {
+            guard value.utf8.contains(0) else { return value }
+            var scalars = String.UnicodeScalarView()
+            var replaced = 0
+            for scalar in value.unicodeScalars {
+                if scalar == "\u{0}" {
+                    replaced += 1
+                    scalars.append("\u{FFFD}")
+                } else {
+                    scalars.append(scalar)
+                }
+            }
+            repairs.append("\(name(key)) held \(replaced) NUL character\(replaced == 1 ? "" : "s"), replaced by U+FFFD")
+            return String(scalars)
+        }
+
         func optionalBool(_ key: String) throws(Violation) -> Bool? {
             guard let value = value(key) else { return nil }
             guard case .bool(let flag) = value else { throw mismatch(key, "true or false", value) }

@@ -11,13 +11,17 @@ enum PostValidator {
         let reason: String
     }
 
-    static func post(from value: JSONValue) -> Result<Post, Violation> {
+    /// The post `value` holds, or the rule it breaks. `repairs` receives what was changed
+    /// for the post to load (a field cut to its cap, NUL characters replaced), phrased for a
+    /// `.repaired` warning.
+    static func post(from value: JSONValue, repairs: inout [String]) -> Result<Post, Violation> {
         do throws(Violation) {
             let fields = try Fields(value, prefix: "")
-            let body = try Self.body(fields)
+            let body = try Self.body(fields, repairs: &repairs)
             var retweeted: RetweetedPost?
             if let original = fields.value("retweeted") {
-                retweeted = RetweetedPost(try Self.body(Fields(original, prefix: "retweeted.", field: "retweeted")))
+                let originalFields = try Fields(original, prefix: "retweeted.", field: "retweeted")
+                retweeted = RetweetedPost(try Self.body(originalFields, repairs: &repairs))
             }
             return .success(Post(body, retweeted: retweeted))
         } catch {
@@ -26,25 +30,26 @@ enum PostValidator {
     }
 
     /// The validated fields shared by a post and its retweeted original.
-    private static func body(_ fields: Fields) throws(Violation) -> PostBody {
-        let id = try fields.string("id")
+    private static func body(_ fields: Fields, repairs: inout [String]) throws(Violation) -> PostBody {
+        let id = try fields.id("id")
         guard !id.isEmpty else { throw Violation(reason: "\(fields.name("id")) is empty") }
         let stamp = try fields.string("created_at")
         guard let date = ISO8601.date(from: stamp) else {
             let shown = Render.value(.string(stamp))
             throw Violation(reason: "\(fields.name("created_at")) is not an ISO 8601 date with zone: \(shown)")
         }
-        let source = try fields.optionalString("source")
+        let source = try fields.optionalString("source").map { fields.shown($0, "source", repairs: &repairs) }
         guard let userValue = fields.value("user") else {
             throw Violation(reason: "\(fields.name("user")) is missing")
         }
         let userFields = try Fields(userValue, prefix: fields.prefix + "user.", field: "user")
         let user = User(
-            id: try userFields.string("id"), name: try userFields.string("name"),
-            avatar: try userFields.optionalString("avatar"),
+            id: try userFields.id("id"), name: userFields.shown(try userFields.string("name"), "name", repairs: &repairs),
+            avatar: try userFields.optionalURL("avatar"),
             verified: try userFields.optionalBool("verified") ?? false)
+        let text = fields.withoutNUL(try fields.string("text"), "text", repairs: &repairs)
         return PostBody(
-            id: id, createdAt: date, source: source, user: user, text: try fields.string("text"),
+            id: id, createdAt: date, source: source, user: user, text: text,
             pics: try pictures(fields), reposts: try fields.count("reposts"), comments: try fields.count("comments"),
             likes: try fields.count("likes"))
     }
@@ -60,7 +65,7 @@ enum PostValidator {
         var pictures: [Picture] = []
         for (index, item) in items.enumerated() {
             let pic = try Fields(item, prefix: fields.prefix + "pics[\(index)].", field: "pics[\(index)]")
-            let url = try pic.string("url")
+            let url = try pic.url("url")
             let width = try pic.dimension("width")
             pictures.append(Picture(url: url, width: width, height: try pic.dimension("height")))
         }
