@@ -45,13 +45,24 @@ public enum FontSetup {
         guard let path = override ?? pinnedConfigPath, let config = FcConfigCreate() else {
             return .configUnreadable(path: override ?? "flick-fonts.conf (resource missing)")
         }
-        guard FcConfigParseAndLoad(config, path, 1) != 0, FcConfigBuildFonts(config) != 0 else {
+        guard FcConfigParseAndLoad(config, path, 1) != 0, addFallbackCacheFolder(to: config), FcConfigBuildFonts(config) != 0
+        else {
             FcConfigDestroy(config)
             return .configUnreadable(path: path)
         }
         FcConfigSetCurrent(config)
         FcConfigDestroy(config)  // the current-config slot holds its own reference
         return checkFamilies()
+    }
+
+    /// Adds `FontCacheFolder.fallback` as a cache folder when the pinned file's per-user one
+    /// cannot apply (no `XDG_CACHE_HOME`, no writable `HOME`). False only if fontconfig
+    /// rejects the snippet.
+    private static func addFallbackCacheFolder(to config: OpaquePointer) -> Bool {
+        guard let folder = FontCacheFolder.fallback() else { return true }
+        let escaped = folder.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        let snippet = "<?xml version=\"1.0\"?><fontconfig><cachedir>\(escaped)</cachedir></fontconfig>"
+        return FcConfigParseAndLoadFromMemory(config, snippet, 1) != 0
     }
 
     private static func checkFamilies() -> FontSetupError? {
