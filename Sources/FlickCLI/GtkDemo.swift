@@ -51,12 +51,19 @@ struct GtkDemo: ParsableCommand {
     @Option(help: "Frame statistics as JSON.")
     var report: String?
 
+    @Option(help: "GSK renderer for both widgets: auto (GTK's choice), gl or cairo.")
+    var renderer: GtkRendererChoice = .auto
+
     @Flag(help: "Run the script in Flick's widget and in a GtkListView of labels; print both.")
     var compare = false
 
     /// Workers finish each frame's work and the clock moves one frame per frame (tests).
     @Flag(help: .hidden)
     var lockstep = false
+
+    /// Every frame repaints the list, changed or not (measures what skipping unchanged frames saves).
+    @Flag(help: .hidden)
+    var alwaysRedraw = false
 
     func validate() throws {
         try OptionLimits.check(width, in: OptionLimits.viewportSides, option: "--width")
@@ -75,7 +82,7 @@ struct GtkDemo: ParsableCommand {
 
     @MainActor
     private func runOnMain() throws {
-        guard GtkHost.initialize(scale: scale) else { throw ValidationError("flick gtk-demo: GTK cannot open a display (is DISPLAY set?)") }
+        guard GtkHost.initialize(scale: scale, renderer: renderer.environmentValue) else { throw ValidationError("flick gtk-demo: GTK cannot open a display (is DISPLAY set?)") }
         let viewport = Size(width: width, height: height)
         let database = try FeedDatabase(given: feed, defaultFolder: "out/demo-feed", posts: posts, withImages: true).path()
         let script = try DemoSetup.loadScript(self.script ?? (client == .chat ? "chat" : "demo"))
@@ -88,7 +95,8 @@ struct GtkDemo: ParsableCommand {
             return
         }
         let gtk = try GtkListViewRun(database: database, viewport: viewport, frameLimit: frames).run(script)
-        print(GtkRunResult.table([("Flick widget", flick), ("GtkListView", gtk)], scale: scale))
+        let rendererName = flick.extra["renderer"] as? String ?? "renderer unknown"
+        print(GtkRunResult.table([("Flick widget", flick), ("GtkListView", gtk)], scale: scale, renderer: rendererName))
         if let path = report {
             let json: [String: Any] = ["flick": flick.jsonObject, "gtk": gtk.jsonObject]
             try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])), to: path)
@@ -96,4 +104,15 @@ struct GtkDemo: ParsableCommand {
         }
         if let path = screenshot, let bitmap = flick.screenshot { try OutputFile.write(try bitmap.pngData(), to: path) }
     }
+}
+
+/// The GSK renderer `flick gtk-demo` asks GTK for (`GSK_RENDERER`), the same for both widgets
+/// of a comparison: they share the process.
+enum GtkRendererChoice: String, ExpressibleByArgument, CaseIterable {
+    /// GTK's own choice (GL when it can make a context, under Xvfb Mesa's llvmpipe).
+    case auto
+    case gl
+    case cairo
+
+    var environmentValue: String? { self == .auto ? nil : rawValue }
 }

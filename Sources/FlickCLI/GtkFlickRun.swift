@@ -20,10 +20,11 @@ struct GtkFlickRun {
         var configuration = GtkListConfiguration()
         configuration.naturalSize = viewport
         configuration.lockstep = options.lockstep
+        configuration.redrawsEveryFrame = options.alwaysRedraw
         if options.client == .chat { return try runChat(script, configuration: configuration) }
-        let session = try TimelineSession(database: database, scale: DisplayScale(Double(options.scale))) { error in
-            FileHandle.standardError.write(Data("flick gtk-demo: images off: \(error)\n".utf8))
-        }
+        let session = try TimelineSession(
+            database: database, scale: DisplayScale(Double(options.scale)),
+            imagesFailed: { error in FileHandle.standardError.write(Data("flick gtk-demo: images off: \(error)\n".utf8)) })
         let view = FlickListView(interaction: TimelineInteraction(renderer: session.source.renderer), configuration: configuration) { viewport, scale in
             session.makeEngine(viewport: viewport, tuning: .flick, scale: scale)
         }
@@ -63,12 +64,19 @@ struct GtkFlickRun {
         timer?.stop()
         var result = GtkRunResult(
             name: "Flick widget", frames: Array(view.frames.suffix(view.framesRun - start)), frameWork: timer?.milliseconds ?? [],
-            hz: view.hz, settles: view.settles.map { $0 - start }.filter { $0 >= 0 }, updates: view.engine.updateStatistics,
+            phases: timer?.phases ?? [], hz: view.hz, settles: view.settles.map { $0 - start }.filter { $0 >= 0 }, updates: view.engine.updateStatistics,
             scale: view.scale.value)
         if options.screenshot != nil { result.screenshot = GtkCapture.capture(view.canvas, scale: view.scale) }
         result.extra["scriptCompleted"] = completed
         result.extra["display"] = ["mode": "gtk", "scaleFactor": view.scale.value, "hz": view.hz]
         result.extra["texturesMade"] = view.texturesMade
+        result.extra["renderer"] = GtkHost.rendererName(of: view.canvas) ?? "unknown"
+        let paint = view.paintStatistics
+        let snapshotMs = paint.snapshotMilliseconds.sorted()
+        result.extra["paint"] = [
+            "snapshots": paint.snapshots, "unchangedFrames": paint.unchangedFrames, "nodesMade": paint.nodesMade,
+            "snapshotMs": ["p50": RunSummary.percentile(0.5, ofSorted: snapshotMs), "p99": RunSummary.percentile(0.99, ofSorted: snapshotMs), "max": snapshotMs.last ?? 0],
+        ]
         result.extra["taps"] = view.taps.map { ["row": $0.row, "description": $0.description ?? ""] }
         return result
     }

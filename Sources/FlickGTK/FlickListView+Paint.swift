@@ -4,29 +4,60 @@ import FlickList
 import FlickRaster
 
 extension FlickListView {
-    /// Paints the frame the engine composed: the background, then each layer's texture at its
-    /// place (placeholder tiles clipped to their row), then the keyboard focus ring. GTK's
-    /// renderer composites the textures; no row is redrawn here. Main thread, paint phase.
-    func paint(_ snapshot: OpaquePointer, width: Int, height: Int) {
+    /// What a snapshot would show now: the engine's layers (the previous engine's during a
+    /// handoff), the background and the focus ring.
+    func currentPicture() -> PaintedFrame {
         let shown = handoff?.engine ?? engine
-        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+        let size = Size(width: Double(gtk_widget_get_width(canvas)), height: Double(gtk_widget_get_height(canvas)))
+        let ring = shown === engine && gtk_widget_has_focus(canvas) != 0 ? focusedLink?.frame : nil
+        return PaintedFrame(size: size, background: shown.compositor.background, layers: shown.compositor.layers, focusRing: ring)
+    }
+
+    /// Queues a redraw when the picture changed since the last snapshot; otherwise GTK paints
+    /// nothing this frame (an idle list costs its tick only). Main thread, update phase.
+    func redrawIfChanged() {
+        guard !configuration.redrawsEveryFrame, let painted = lastPainted, painted == currentPicture() else {
+            gtk_widget_queue_draw(canvas)
+            return
+        }
+        paintStatistics.unchangedFrames += 1
+    }
+
+    /// Paints the frame the engine composed: the background where no opaque row covers the
+    /// viewport, then each layer's cached texture node translated to its place (placeholder
+    /// tiles clipped to their row), then the keyboard focus ring. GTK's renderer composites
+    /// the nodes; no row is redrawn and no texture made for a bitmap already shown.
+    /// Main thread, paint phase.
+    func paint(_ snapshot: OpaquePointer, width: Int, height: Int) {
+        let began = g_get_monotonic_time()
+        let shown = handoff?.engine ?? engine
+        let picture = currentPicture()
         var background = Self.rgba(shown.compositor.background)
-        gtk_snapshot_append_color(snapshot, &background, &bounds)
-        for layer in shown.compositor.layers {
-            guard let texture = textures.texture(for: layer.bitmap) else { continue }
+        for gap in PaintedFrame.backgroundGaps(shown.compositor.layers, width: Double(width), height: Double(height)) {
+            var bounds = Self.rect(Rect(x: 0, y: gap.lowerBound, width: Double(width), height: gap.upperBound - gap.lowerBound))
+            gtk_snapshot_append_color(snapshot, &background, &bounds)
+        }
+        let viewport = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        for layer in shown.compositor.layers where layer.frame.intersects(viewport) {
+            guard let node = textures.node(for: layer.bitmap) else { continue }
             var clip = layer.clip.map(Self.rect)
             if clip != nil { gtk_snapshot_push_clip(snapshot, &clip!) }
-            let size = layer.bitmap.pointSize
-            var target = graphene_rect_t(
-                origin: graphene_point_t(x: Float(layer.origin.x), y: Float(layer.origin.y)),
-                size: graphene_size_t(width: Float(size.width), height: Float(size.height)))
-            gtk_snapshot_append_texture(snapshot, texture, &target)
+            var origin = graphene_point_t(x: Float(layer.origin.x), y: Float(layer.origin.y))
+            gtk_snapshot_save(snapshot)
+            gtk_snapshot_translate(snapshot, &origin)
+            gtk_snapshot_append_node(snapshot, node)
+            gtk_snapshot_restore(snapshot)
             if clip != nil { gtk_snapshot_pop(snapshot) }
         }
-        if shown === engine, gtk_widget_has_focus(canvas) != 0, let link = focusedLink {
-            appendFocusRing(snapshot, around: link.frame)
-        }
+        if let ring = picture.focusRing { appendFocusRing(snapshot, around: ring) }
+        paintStatistics.nodesMade += textures.madeThisFrame
         textures.endFrame()
+        lastPainted = picture
+        paintStatistics.snapshots += 1
+        paintStatistics.snapshotMilliseconds.append(Double(g_get_monotonic_time() - began) / 1000)
+        if paintStatistics.snapshotMilliseconds.count > configuration.frameLogLimit {
+            paintStatistics.snapshotMilliseconds.removeFirst(paintStatistics.snapshotMilliseconds.count / 2)
+        }
     }
 
     private func appendFocusRing(_ snapshot: OpaquePointer, around frame: Rect) {

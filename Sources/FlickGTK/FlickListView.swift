@@ -45,8 +45,10 @@ public final class FlickListView<Interaction: KeyboardLinks> {
     public internal(set) var settles: [Int] = []
     /// Every tap so far, in order.
     public internal(set) var taps: [GtkListTap<Interaction.Target>] = []
-    /// Textures made from bitmaps so far.
+    /// Textures (each in one render node) made from bitmaps so far.
     public var texturesMade: Int { textures.cache.uploads }
+    /// Snapshots taken, frames left unpainted because nothing changed, snapshot times.
+    public internal(set) var paintStatistics = GtkPaintStatistics()
     /// Called after each frame's engine work with the frame's time (a chat streams messages here).
     public var onFrame: ((Double) -> Void)?
     /// Called for every tap and keyboard activation.
@@ -67,6 +69,8 @@ public final class FlickListView<Interaction: KeyboardLinks> {
     var pendingAnchor: (row: Int, offsetInRow: Double)?
     var pendingViewport: (size: Size, since: Double)?
     var settingAdjustment = false
+    /// What the last snapshot showed (a frame showing the same asks for no redraw).
+    var lastPainted: PaintedFrame?
     /// The canvas's event controllers (owned by the canvas; tests emit their signals).
     var controllers = GtkControllers()
     var frameIndex = 0
@@ -137,8 +141,8 @@ public final class FlickListView<Interaction: KeyboardLinks> {
         return engine.heights.offset(ofRow: row) - engine.contentOffset
     }
 
-    /// One frame, from the frame clock's update phase: the engine steps, the canvas is queued
-    /// for painting and the scrollbar follows.
+    /// One frame, from the frame clock's update phase: the engine steps, the scrollbar follows
+    /// and the canvas is queued for painting when its picture changed.
     func runFrame(clock: OpaquePointer?) {
         if let clock, refreshHz == nil {
             var interval: gint64 = 0
@@ -154,7 +158,7 @@ public final class FlickListView<Interaction: KeyboardLinks> {
         applyPendingAnchor(time: time)
         endHandoffIfReady(time: time)
         updateAdjustment()
-        gtk_widget_queue_draw(canvas)
+        redrawIfChanged()
         stats.index = frameIndex
         frames.append(stats)
         if frames.count > configuration.frameLogLimit { frames.removeFirst(frames.count / 2) }

@@ -10,11 +10,14 @@ import Foundation
 public enum GtkHost {
     private static var initialized: Bool?
 
-    /// Initialises GTK once per process. `scale`: GTK's scale factor (`GDK_SCALE`), only
-    /// honoured by the first call. Returns false when there is no display.
-    public static func initialize(scale: Int? = nil) -> Bool {
+    /// Initialises GTK once per process. `scale`: GTK's scale factor (`GDK_SCALE`);
+    /// `renderer`: the GSK renderer every window uses (`GSK_RENDERER`: `gl` or `cairo`; nil
+    /// leaves GTK's choice). Both only honoured by the first call. Returns false when there
+    /// is no display.
+    public static func initialize(scale: Int? = nil, renderer: String? = nil) -> Bool {
         if let initialized { return initialized }
         if let scale { setenv("GDK_SCALE", "\(scale)", 1) }
+        if let renderer { setenv("GSK_RENDERER", renderer, 1) }
         // Without a session bus (Xvfb, CI) GTK's accessibility bridge warns that it cannot
         // reach one, and tests run with warnings fatal: there is no bus to bridge to.
         if getenv("DBUS_SESSION_BUS_ADDRESS") == nil { setenv("GTK_A11Y", "none", 0) }
@@ -43,61 +46,18 @@ public enum GtkHost {
         }
     }
 
+    /// The GSK renderer drawing `widget`'s window, by class name (`GskGLRenderer`,
+    /// `GskCairoRenderer`), or nil when the widget is not realized.
+    public static func rendererName(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native),
+            let name = g_type_name_from_instance(UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self))
+        else { return nil }
+        return String(cString: name)
+    }
+
     /// Destroys `window` and lets GTK finish disposing what it held.
     public static func close(_ window: UnsafeMutablePointer<GtkWidget>) {
         gtk_window_destroy(GObject.cast(window.object))
         while g_main_context_iteration(nil, 0) != 0 {}
-    }
-}
-
-/// Per-frame work the way GTK apps are judged: from the frame clock's `before-paint` to the
-/// end of `after-paint` (every handler, GTK's own included), on GTK's main thread. That span
-/// holds the update phase (tick callbacks: Flick's engine frame), layout (GtkListView's
-/// binding and measuring) and paint (snapshots and GSK rendering).
-@MainActor
-public final class GtkFrameTimer {
-    /// Milliseconds of each frame since `start()`.
-    public private(set) var milliseconds: [Double] = []
-    private var beganAt: gint64?
-    private var recording = false
-
-    /// Starts measuring the frames of `widget`'s frame clock (the widget must be realized).
-    public init?(widget: UnsafeMutablePointer<GtkWidget>) {
-        guard let clock = gtk_widget_get_frame_clock(widget) else { return nil }
-        let box = Unmanaged.passRetained(TimerBox(self)).toOpaque()  // lives as long as the process's clock
-        GObject.connect(GObject.pointer(clock), "before-paint", Self.before, data: box)
-        GObject.connect(GObject.pointer(clock), "after-paint", Self.after, data: box, after: true)
-    }
-
-    /// Forgets frames so far and records from now.
-    public func start() {
-        milliseconds.removeAll()
-        recording = true
-    }
-
-    public func stop() { recording = false }
-
-    private final class TimerBox {
-        weak var timer: GtkFrameTimer?
-        init(_ timer: GtkFrameTimer) { self.timer = timer }
-    }
-
-    private typealias Signal = @convention(c) (gpointer?, gpointer?) -> Void
-    private static let before: Signal = { _, data in
-        let address = UInt(bitPattern: data)
-        MainActor.assumeIsolated {
-            guard let raw = UnsafeMutableRawPointer(bitPattern: address) else { return }
-            Unmanaged<TimerBox>.fromOpaque(raw).takeUnretainedValue().timer?.beganAt = g_get_monotonic_time()
-        }
-    }
-    private static let after: Signal = { _, data in
-        let address = UInt(bitPattern: data)
-        MainActor.assumeIsolated {
-            guard let raw = UnsafeMutableRawPointer(bitPattern: address),
-                let timer = Unmanaged<TimerBox>.fromOpaque(raw).takeUnretainedValue().timer, let began = timer.beganAt
-            else { return }
-            timer.beganAt = nil
-            if timer.recording { timer.milliseconds.append(Double(g_get_monotonic_time() - began) / 1000) }
-        }
     }
 }

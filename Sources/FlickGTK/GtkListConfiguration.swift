@@ -25,6 +25,10 @@ public struct GtkListConfiguration: Sendable {
     public var pointsPerLine = 60.0
     /// Whether a vertical scrollbar is shown over the right edge; default true.
     public var showsScrollbar = true
+    /// Whether every frame asks GTK to repaint the list, changed or not; default false (a
+    /// frame showing what the last snapshot showed is not repainted). True only to measure
+    /// what that skip saves.
+    public var redrawsEveryFrame = false
 
     public init() {}
 }

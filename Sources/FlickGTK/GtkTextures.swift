@@ -1,40 +1,54 @@
 import CGtk4
+import FlickCore
 import FlickRaster
 import FlickWindow
 
-/// Row bitmaps as GDK textures: each `Bitmap` wrapped once, without copying its pixels (the
-/// texture's bytes keep the bitmap alive and let go of it when GTK frees the texture), and
-/// kept in a `TextureCache` by the bitmap's identity while it stays on screen.
+/// Row bitmaps as GSK render nodes: each `Bitmap` wrapped once in a `GdkMemoryTexture`
+/// without copying its pixels (the texture's bytes keep the bitmap alive and let go of it when
+/// GTK frees the texture), and that texture in one `GskTextureNode` at the origin, kept in a
+/// `TextureCache` by the bitmap's identity while it stays on screen. A frame only translates
+/// the cached nodes to their rows: no texture or node is made for a bitmap already shown, and
+/// GSK's GL renderer keeps the texture it uploaded for the node's texture.
 ///
 /// Main thread (GDK objects are made and released on GTK's thread).
 @MainActor
 final class GtkTextures {
     private(set) var cache: TextureCache<OpaquePointer>
     private(set) var frame = 0
-    /// Textures made in the current frame.
+    /// Nodes made in the current frame.
     private(set) var madeThisFrame = 0
 
     init(evictAfterFrames: Int) {
         cache = TextureCache(evictAfterFrames: evictAfterFrames)
     }
 
-    /// The texture for `bitmap`, made on its first use.
-    func texture(for bitmap: Bitmap) -> OpaquePointer? {
+    /// The texture node for `bitmap` (bounds: the bitmap's size in points, at 0, 0), made on
+    /// its first use.
+    func node(for bitmap: Bitmap) -> OpaquePointer? {
         let before = cache.uploads
-        let texture = cache.texture(for: bitmap, frame: frame, upload: Self.makeTexture)
+        let node = cache.texture(for: bitmap, frame: frame, upload: Self.makeNode)
         madeThisFrame += cache.uploads - before
-        return texture
+        return node
     }
 
-    /// Ends a painted frame: textures unused for too long are released.
+    /// Ends a painted frame: nodes unused for too long are released (and their textures with them).
     func endFrame() {
-        for texture in cache.evict(now: frame) { g_object_unref(gpointer(texture)) }
+        for node in cache.evict(now: frame) { gsk_render_node_unref(node) }
         frame += 1
         madeThisFrame = 0
     }
 
     func releaseAll() {
-        for texture in cache.removeAll() { g_object_unref(gpointer(texture)) }
+        for node in cache.removeAll() { gsk_render_node_unref(node) }
+    }
+
+    static func makeNode(_ bitmap: Bitmap) -> OpaquePointer? {
+        guard let texture = makeTexture(bitmap) else { return nil }
+        defer { g_object_unref(gpointer(texture)) }  // the node holds its own reference
+        var bounds = graphene_rect_t(
+            origin: graphene_point_t(x: 0, y: 0),
+            size: graphene_size_t(width: Float(bitmap.pointSize.width), height: Float(bitmap.pointSize.height)))
+        return gsk_texture_node_new(texture, &bounds)
     }
 
     /// A `GdkMemoryTexture` over the bitmap's own memory: Cairo's premultiplied ARGB32 is

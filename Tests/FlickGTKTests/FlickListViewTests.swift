@@ -167,3 +167,70 @@ struct FlickListViewTests {
         #expect(abs(bed.view.engine.contentOffset - top - GtkTestbed.viewport.height * 0.9) < 2, "Page Down scrolls 90% of a page")
     }
 }
+
+/// Painting: an idle list asks GTK for no redraw; a moving or pressed one is repainted.
+extension FlickListViewTests {
+    @Test func anIdleListIsNotRepainted() throws {
+        let bed = try GtkTestbed()
+        defer { bed.close() }
+        bed.frames(5)  // anything the settle left (the scrollbar's last move) is painted
+        let before = bed.view.paintStatistics
+        bed.frames(30)
+        let after = bed.view.paintStatistics
+        #expect(after.snapshots == before.snapshots, "\(after.snapshots - before.snapshots) snapshots while nothing moved")
+        #expect(after.unchangedFrames - before.unchangedFrames == 30, "every idle frame was seen unchanged")
+        #expect(after.nodesMade == before.nodesMade)
+    }
+
+    @Test func aMovingListIsRepaintedEveryFrameWithoutNewNodesForRowsShown() throws {
+        let bed = try GtkTestbed()
+        defer { bed.close() }
+        bed.frames(5)
+        let before = bed.view.paintStatistics
+        // 2 pt per frame: rows already on screen move; one or two rows come in at the bottom.
+        bed.view.engine.setContentOffset(bed.view.engine.contentOffset, time: bed.view.now)
+        for step in 1...20 {
+            bed.view.engine.setContentOffset(bed.view.engine.contentOffset + 2, time: bed.view.now)
+            bed.frames(1)
+            #expect(bed.view.paintStatistics.snapshots == before.snapshots + step, "frame \(step) was painted")
+        }
+        let made = bed.view.paintStatistics.nodesMade - before.nodesMade
+        #expect(made <= 4, "\(made) nodes made for 40 pt of scrolling: rows already shown reuse theirs")
+    }
+
+    @Test func aPressOnAnIdleListIsRepainted() throws {
+        let bed = try GtkTestbed()
+        defer { bed.close() }
+        let click = try #require(bed.view.controllers.click)
+        let link = try #require(bed.firstLink(), "a link on the first screen")
+        bed.frames(5)
+        let before = bed.view.paintStatistics.snapshots
+        flick_gtk_emit_idd(gpointer(click), "pressed", 1, link.frame.midX, link.frame.midY)
+        bed.frames(3)
+        #expect(bed.view.engine.showsPressedAppearance)
+        #expect(bed.view.paintStatistics.snapshots > before, "the pressed look was painted")
+        flick_gtk_emit_idd(gpointer(click), "released", 1, link.frame.midX, link.frame.midY)
+        bed.frames(3)
+    }
+}
+
+@Suite("The painted picture")
+struct PaintedFrameTests {
+    @Test func backgroundOnlyWhereNoOpaqueRowCovers() {
+        func blank(_ width: Int, _ height: Int) -> Bitmap {
+            [UInt8](repeating: 0, count: width * height * 4).withUnsafeBytes {
+                Bitmap(copying: $0, pixelSize: PixelSize(width: width, height: height), bytesPerRow: width * 4, scale: .one)!
+            }
+        }
+        let row = blank(375, 100), narrow = blank(40, 40)
+        let layers = [
+            DisplayLayer(bitmap: row, origin: Point(x: 0, y: -20), role: .cell, row: 0, isOpaque: true),
+            DisplayLayer(bitmap: narrow, origin: Point(x: 10, y: 100), role: .image, row: 1, isOpaque: true),  // not full width
+            DisplayLayer(bitmap: row, origin: Point(x: 0, y: 150), clip: Rect(x: 0, y: 150, width: 375, height: 50), role: .placeholder, row: 2, isOpaque: true),
+            DisplayLayer(bitmap: row, origin: Point(x: 0, y: 200), role: .accessory(.footer), row: -1, isOpaque: false),  // translucent
+        ]
+        let gaps = PaintedFrame.backgroundGaps(layers, width: 375, height: 400)
+        #expect(gaps == [80...150, 200...400])
+        #expect(PaintedFrame.backgroundGaps([], width: 375, height: 400) == [0...400])
+    }
+}
