@@ -22,8 +22,9 @@ extension ImageDecodingError {
     var format: ImageFormat? {
         switch self {
         case .empty, .unknownFormat: nil
+        case .tooManyScans: .jpeg
         case .truncated(let format), .corrupt(let format, _), .unsupported(let format, _), .tooLarge(let format, _, _),
-            .invalidDimensions(let format, _):
+            .invalidDimensions(let format, _), .overMemoryLimit(let format, _, _, _):
             format
         }
     }

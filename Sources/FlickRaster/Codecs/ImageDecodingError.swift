@@ -16,6 +16,12 @@ public enum ImageDecodingError: Error, Hashable, Sendable, CustomStringConvertib
     case tooLarge(ImageFormat, PixelSize, limit: Int)
     /// The header declares a zero or negative dimension.
     case invalidDimensions(ImageFormat, PixelSize)
+    /// Decoding this image would need `bytes` of working memory (pixels plus the codec's own
+    /// buffers, estimated from the header), over `limit`; refused before decoding anything.
+    case overMemoryLimit(ImageFormat, PixelSize, bytes: Int, limit: Int)
+    /// A progressive JPEG with more scans than `limit` (`count` or more); refused before
+    /// decoding anything.
+    case tooManyScans(count: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -27,6 +33,10 @@ public enum ImageDecodingError: Error, Hashable, Sendable, CustomStringConvertib
         case .tooLarge(let format, let size, let limit):
             "\(format) image of \(size) (\(size.area) pixels) is over the limit of \(limit) pixels"
         case .invalidDimensions(let format, let size): "\(format) header has invalid dimensions \(size)"
+        case .overMemoryLimit(let format, let size, let bytes, let limit):
+            "\(format) image of \(size) needs \(bytes) bytes to decode, over the limit of \(limit) bytes"
+        case .tooManyScans(let count, let limit):
+            "progressive JPEG has \(count) scans or more, over the limit of \(limit)"
         }
     }
 }

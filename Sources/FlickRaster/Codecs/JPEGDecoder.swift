@@ -12,14 +12,46 @@ enum JPEGDecoder {
         return try readHeader(handle, bytes)
     }
 
+    /// Decodes `bytes` upright (EXIF orientation applied): the box of `options.target` is
+    /// taken as the shown image's, so a portrait photo stored sideways fills a portrait slot.
     static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImageDecodingError) -> Bitmap {
+        let orientation = ImageOrientation.ofJPEG(bytes)
+        guard orientation.swapsAxes else { return orientation.apply(to: try decodeStored(bytes, options: options)) }
+        var stored = options
+        stored.target =
+            switch options.target {
+            case .original: .original
+            case .fit(let box): .fit(PixelSize(width: box.height, height: box.width))
+            case .fill(let box): .fill(PixelSize(width: box.height, height: box.width))
+            }
+        return orientation.apply(to: try decodeStored(bytes, options: stored))
+    }
+
+    /// Decodes the pixels as stored.
+    private static func decodeStored(_ bytes: [UInt8], options: DecodeOptions) throws(ImageDecodingError) -> Bitmap {
         let handle = try makeHandle()
         defer { tjDestroy(handle) }
-        let header = try readHeader(handle, bytes)
+        let (header, subsampling) = try readHeaderAndSubsampling(handle, bytes)
         try Limits.check(header, options)
-        let output = options.target.outputSize(for: header.pixelSize)
-        let decoded = scaledSize(source: header.pixelSize, covering: output)
-        if decoded != output { try Limits.checkResample(to: output, .jpeg) }
+        let frame = JPEGMarkers.frame(bytes, scanLimit: options.maxProgressiveScans)
+        if frame.progressive, frame.scans > options.maxProgressiveScans {
+            throw .tooManyScans(count: frame.scans, limit: options.maxProgressiveScans)
+        }
+        let region = options.region(of: header.pixelSize)
+        let output = options.target.outputSize(for: region.size)
+        // The whole image is decoded (TurboJPEG 2.1 has no region decode) at the smallest DCT
+        // scale whose crop still covers the output.
+        let covering = region.size == header.pixelSize ? output : options.target.outputSize(for: header.pixelSize)
+        let decoded = scaledSize(source: header.pixelSize, covering: covering)
+        let decodedRegion = region.scaled(from: header.pixelSize, to: decoded)
+        if decodedRegion.size != output { try Limits.checkResample(to: output, .jpeg) }
+        // Working memory: the decoded buffer, a progressive file's coefficients (libjpeg keeps
+        // 2 bytes per sample of the whole image, whatever the scale), the crop and the result.
+        // (JPEG sides are at most 65,535, so the coefficient count cannot overflow.)
+        let coefficients = frame.progressive ? header.pixelSize.area * coefficientBytesPerPixel(subsampling) : 0
+        let crop = decodedRegion.size == decoded ? 0 : Limits.pixelBytes(decodedRegion.size)
+        let result = decodedRegion.size == output ? 0 : Limits.pixelBytes(output)
+        try Limits.checkMemory(Limits.total(Limits.pixelBytes(decoded), coefficients, crop, result), header, options)
         let bytesPerRow = Bitmap.stride(forWidth: decoded.width)
         // Not zeroed: TurboJPEG writes every row in full (the stride is 4 × width); a failed
         // decode hands the buffer back below. TJPF_BGRA writes alpha = 0xFF: opaque pixels,
@@ -36,7 +68,19 @@ enum JPEGDecoder {
             throw classify(handle, bytes)
         }
         let bitmap = Bitmap(adopting: storage, pixelSize: decoded, bytesPerRow: bytesPerRow, scale: options.scale)
-        return decoded == output ? bitmap : Resampler.resample(bitmap, to: output)
+            .cropped(to: decodedRegion)
+        return bitmap.pixelSize == output ? bitmap : Resampler.resample(bitmap, to: output)
+    }
+
+    /// Bytes of DCT coefficients per pixel for a TurboJPEG subsampling: 2 per sample, and 4:4:4
+    /// has 3 samples per pixel (6 bytes), 4:2:2 2 (4), 4:2:0 1.5 (3), grey 1 (2).
+    private static func coefficientBytesPerPixel(_ subsampling: Int32) -> Int {
+        switch subsampling {
+        case Int32(TJSAMP_GRAY.rawValue): 2
+        case Int32(TJSAMP_420.rawValue), Int32(TJSAMP_411.rawValue): 3
+        case Int32(TJSAMP_422.rawValue), Int32(TJSAMP_440.rawValue): 4
+        default: 6
+        }
     }
 
     /// The smallest TurboJPEG-scaled size (factors ≤ 1 only: the upscaling factors overrun
@@ -68,6 +112,12 @@ enum JPEGDecoder {
     }
 
     private static func readHeader(_ handle: tjhandle, _ bytes: [UInt8]) throws(ImageDecodingError) -> ImageHeader {
+        try readHeaderAndSubsampling(handle, bytes).header
+    }
+
+    private static func readHeaderAndSubsampling(_ handle: tjhandle, _ bytes: [UInt8]) throws(ImageDecodingError)
+        -> (header: ImageHeader, subsampling: Int32)
+    {
         var width: Int32 = 0
         var height: Int32 = 0
         var subsampling: Int32 = 0
@@ -82,7 +132,7 @@ enum JPEGDecoder {
         if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
             throw .unsupported(.jpeg, reason: "CMYK/YCCK colour space")
         }
-        return ImageHeader(format: .jpeg, pixelSize: size, hasAlpha: false)
+        return (ImageHeader(format: .jpeg, pixelSize: size, hasAlpha: false), subsampling)
     }
 
     private static func classify(_ handle: tjhandle, _ bytes: [UInt8]) -> ImageDecodingError {

@@ -56,6 +56,51 @@ enum JPEGMarkers {
         }
     }
 
+    /// What the decoder must know of a frame before decoding it.
+    struct Frame: Equatable {
+        /// SOF2, SOF6, SOF10 or SOF14: libjpeg keeps the whole image's coefficients.
+        var progressive = false
+        /// Scans (SOS markers) counted, stopping just past `scanLimit`; counted only for
+        /// progressive frames (a baseline file has one scan per component at most).
+        var scans = 0
+    }
+
+    /// The frame type and, for a progressive frame, its scan count: the segments before the
+    /// first scan are walked by their lengths; only a progressive file's entropy-coded data is
+    /// searched for further SOS markers (a byte search, stopping past `scanLimit`).
+    static func frame(_ bytes: [UInt8], scanLimit: Int) -> Frame {
+        bytes.withUnsafeBufferPointer { bytes in
+            var frame = Frame()
+            guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return frame }
+            var i = 2
+            while i + 4 <= bytes.count, bytes[i] == 0xFF {
+                let marker = bytes[i + 1]
+                if marker == 0xFF {  // fill byte
+                    i += 1
+                    continue
+                }
+                if marker == 0xD9 { return frame }
+                let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+                if isStartOfFrame(marker) { frame.progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(marker) }
+                if marker == 0xDA {
+                    guard frame.progressive else { return frame }
+                    i += 2 + length
+                    break
+                }
+                i += 2 + length
+            }
+            guard frame.progressive else { return frame }
+            frame.scans = 1
+            // Later scans: every FF DA in the entropy-coded data (a data byte FF is always
+            // followed by 00, so FF DA is a marker).
+            while i + 1 < bytes.count, frame.scans <= scanLimit {
+                if bytes[i] == 0xFF, bytes[i + 1] == 0xDA { frame.scans += 1 }
+                i += 1
+            }
+            return frame
+        }
+    }
+
     /// SOF0…SOF15 except DHT (C4), JPG (C8) and DAC (CC), which share the range.
     private static func isStartOfFrame(_ marker: UInt8) -> Bool {
         (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC

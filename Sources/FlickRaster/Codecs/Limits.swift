@@ -9,6 +9,28 @@ enum Limits {
         }
     }
 
+    /// Refuses a decode whose working memory, `bytes` as each decoder estimates it from the
+    /// header, is over `options.memoryLimit`, before any allocation.
+    static func checkMemory(_ bytes: Int, _ header: ImageHeader, _ options: DecodeOptions) throws(ImageDecodingError) {
+        if bytes > options.memoryLimit {
+            throw .overMemoryLimit(header.format, header.pixelSize, bytes: bytes, limit: options.memoryLimit)
+        }
+    }
+
+    /// Bytes of `size` pixels at 4 bytes each, saturating instead of overflowing.
+    static func pixelBytes(_ size: PixelSize) -> Int {
+        let (area, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+        return overflow || area > Int.max / 4 ? Int.max : area * 4
+    }
+
+    /// The sum of byte counts, saturating at `Int.max` (a count may already be saturated).
+    static func total(_ counts: Int...) -> Int {
+        counts.reduce(0) { sum, count in
+            let (next, overflow) = sum.addingReportingOverflow(count)
+            return overflow ? Int.max : next
+        }
+    }
+
     /// Refuses a resampled result no `Canvas` can hold (over Cairo's 32767 px side): fitting
     /// a 1080×40000 long screenshot into 1000×40000 would need 1000×37037 px. A typed error,
     /// not the Canvas precondition's crash.

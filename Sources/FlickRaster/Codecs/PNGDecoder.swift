@@ -3,10 +3,13 @@ import CFlickPNG
 import FlickCore
 
 /// PNG through libpng (its setjmp error handling stays inside C, so nothing unwinds through
-/// Swift). A thumbnail at least 2× smaller than the source is decoded row by row with k × k
-/// block averaging (`CFlickPNG`), so the whole image is never held, then resampled to the exact
-/// target; otherwise (and for interlaced files) the simplified API decodes the whole image to
-/// straight BGRA, premultiplies in place and resamples. Any thread.
+/// Swift). A thumbnail at least 2× smaller than the source, or a crop of it (`cropsToFill`), is
+/// decoded row by row with k × k block averaging over the crop only (`CFlickPNG`), so the whole
+/// image is never held — interlaced (Adam7) files too, their passes summed into per-block sums
+/// (a 1-bit interlaced PNG is tiny on the wire but 4 bytes a pixel decoded whole) — then
+/// resampled to the exact target; otherwise the simplified API decodes the whole image to
+/// straight BGRA, premultiplies in place and resamples. Working memory is checked against
+/// `DecodeOptions.memoryLimit` before either. Any thread.
 enum PNGDecoder {
     /// PNG_FORMAT_BGRA: libpng's composite macro does not import into Swift.
     private static let formatBGRA = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_BGR)
@@ -25,12 +28,30 @@ enum PNGDecoder {
             let header = try begin(&image, source)
             try Limits.check(header, options)
             let size = header.pixelSize
-            let output = options.target.outputSize(for: size)
-            if output != size { try Limits.checkResample(to: output, .png) }
-            let factor = min(size.width / max(1, output.width), size.height / max(1, output.height))
-            if factor >= 2, let reduced = try decodeReduced(source, size: size, factor: factor, scale: options.scale) {
-                return reduced.pixelSize == output ? reduced : Resampler.resample(reduced, to: output)
+            let region = options.region(of: size)
+            let output = options.target.outputSize(for: region.size)
+            if output != region.size { try Limits.checkResample(to: output, .png) }
+            let factor = max(1, min(region.size.width / max(1, output.width), region.size.height / max(1, output.height)))
+            // Row by row (block sums, the crop only) when that reduces or crops; otherwise the
+            // whole image at once, which is then the output itself.
+            let whole = Limits.total(
+                Limits.pixelBytes(size), region.size == size ? 0 : Limits.pixelBytes(region.size),
+                output == region.size ? 0 : Limits.pixelBytes(output))
+            if factor >= 2 || region.size != size {
+                let reducedSize = PixelSize(width: region.size.width / factor, height: region.size.height / factor)
+                let isInterlaced = Self.isInterlaced(source)
+                // One source row and a row of 64-bit sums, or for Adam7 sums for every output pixel.
+                let sums = Limits.pixelBytes(PixelSize(width: reducedSize.width * 8, height: isInterlaced ? reducedSize.height : 1))
+                let rowByRow = Limits.total(
+                    Limits.pixelBytes(PixelSize(width: size.width, height: 1)), sums, Limits.pixelBytes(reducedSize),
+                    reducedSize == output ? 0 : Limits.pixelBytes(output))
+                if !isInterlaced || rowByRow <= whole {
+                    try Limits.checkMemory(rowByRow, header, options)
+                    let reduced = try decodeRegion(source, region: region, factor: factor, size: reducedSize, scale: options.scale)
+                    return reduced.pixelSize == output ? reduced : Resampler.resample(reduced, to: output)
+                }
             }
+            try Limits.checkMemory(whole, header, options)
             image.format = formatBGRA
             let bytesPerRow = Bitmap.stride(forWidth: size.width)
             // Not zeroed: libpng writes every row in full (the stride is 4 × width), and a
@@ -42,31 +63,37 @@ enum PNGDecoder {
             }
             Premultiply.inPlace(storage, size: size, bytesPerRow: bytesPerRow)
             let bitmap = Bitmap(adopting: storage, pixelSize: size, bytesPerRow: bytesPerRow, scale: options.scale)
-            return output == size ? bitmap : Resampler.resample(bitmap, to: output)
+                .cropped(to: region)
+            return output == bitmap.pixelSize ? bitmap : Resampler.resample(bitmap, to: output)
         }
     }
 
-    /// The image averaged down by `factor` while decoding; nil for interlaced files (whose rows
-    /// are final only after the last pass).
-    private static func decodeReduced(
-        _ source: UnsafeBufferPointer<UInt8>, size: PixelSize, factor: Int, scale: DisplayScale
-    ) throws(ImageDecodingError) -> Bitmap? {
-        let reduced = PixelSize(width: size.width / factor, height: size.height / factor)
+    /// `region` averaged down by `factor` while decoding (`CFlickPNG`), interlaced files too;
+    /// `size` is the region's size divided by `factor`.
+    private static func decodeRegion(
+        _ source: UnsafeBufferPointer<UInt8>, region: PixelRegion, factor: Int, size reduced: PixelSize, scale: DisplayScale
+    ) throws(ImageDecodingError) -> Bitmap {
         let bytesPerRow = Bitmap.stride(forWidth: reduced.width)
         // Not zeroed: on success the C decoder has written every output row in full (the
         // stride is 4 × width); on any other status the buffer goes back to the pool.
         let storage = Bitmap.allocate(bytes: bytesPerRow * reduced.height, zeroed: false)
         var message = [CChar](repeating: 0, count: 200)
-        let status = flick_png_decode_reduced(
-            source.baseAddress, source.count, UInt32(factor), storage.assumingMemoryBound(to: UInt8.self), bytesPerRow,
+        let crop = flick_png_crop(
+            x: UInt32(region.x), y: UInt32(region.y), width: UInt32(region.size.width), height: UInt32(region.size.height))
+        let status = flick_png_decode_region(
+            source.baseAddress, source.count, crop, UInt32(factor), storage.assumingMemoryBound(to: UInt8.self), bytesPerRow,
             UInt32(reduced.width), UInt32(reduced.height), &message, message.count)
         guard status == FLICK_PNG_OK else {
             Bitmap.recycle(storage, bytes: bytesPerRow * reduced.height)
-            guard status != FLICK_PNG_INTERLACED else { return nil }
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw classify(message: text, ranOutOfData: status == FLICK_PNG_TRUNCATED, source)
         }
         return Bitmap(adopting: storage, pixelSize: reduced, bytesPerRow: bytesPerRow, scale: scale)
+    }
+
+    /// Whether IHDR declares Adam7 interlacing (its last byte, at offset 28).
+    private static func isInterlaced(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+        source.count > 28 && source[28] != 0
     }
 
     private static func begin(_ image: inout png_image, _ bytes: [UInt8]) throws(ImageDecodingError) -> ImageHeader {

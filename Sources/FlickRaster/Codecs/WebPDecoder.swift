@@ -7,6 +7,12 @@ import FlickCore
 enum WebPDecoder {
     static func header(_ bytes: [UInt8]) throws(ImageDecodingError) -> ImageHeader {
         var features = WebPBitstreamFeatures()
+        return try header(bytes, features: &features)
+    }
+
+    private static func header(_ bytes: [UInt8], features: inout WebPBitstreamFeatures) throws(ImageDecodingError)
+        -> ImageHeader
+    {
         let status = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
         guard status == VP8_STATUS_OK else { throw classify(status, bytes) }
         let size = PixelSize(width: Int(features.width), height: Int(features.height))
@@ -16,9 +22,20 @@ enum WebPDecoder {
     }
 
     static func decode(_ bytes: [UInt8], options: DecodeOptions) throws(ImageDecodingError) -> Bitmap {
-        let header = try header(bytes)
+        var features = WebPBitstreamFeatures()
+        let header = try header(bytes, features: &features)
         try Limits.check(header, options)
-        let output = options.target.outputSize(for: header.pixelSize)
+        let region = options.region(of: header.pixelSize)
+        let output = options.target.outputSize(for: region.size)
+        // Working memory besides the output: a lossless bitstream is decoded whole into 32-bit
+        // pixels whatever the scale (back-references reach any earlier pixel); a lossy one with
+        // alpha keeps a whole-image alpha plane; a lossy one without works in rows.
+        let codecBuffers =
+            switch features.format {
+            case 2: Limits.pixelBytes(header.pixelSize)
+            default: features.has_alpha != 0 ? header.pixelSize.area : 0
+            }
+        try Limits.checkMemory(Limits.total(Limits.pixelBytes(output), codecBuffers), header, options)
         let bytesPerRow = Bitmap.stride(forWidth: output.width)
         let byteCount = bytesPerRow * output.height
         // Not zeroed: libwebp writes every row in full (the stride is 4 × width); every
@@ -30,7 +47,15 @@ enum WebPDecoder {
             Bitmap.recycle(storage, bytes: byteCount)
             throw .corrupt(.webp, reason: "libwebp version mismatch")
         }
-        if output != header.pixelSize {
+        if region.size != header.pixelSize {
+            // libwebp crops first, then scales the crop.
+            config.options.use_cropping = 1
+            config.options.crop_left = Int32(region.x)
+            config.options.crop_top = Int32(region.y)
+            config.options.crop_width = Int32(region.size.width)
+            config.options.crop_height = Int32(region.size.height)
+        }
+        if output != region.size {
             config.options.use_scaling = 1
             config.options.scaled_width = Int32(output.width)
             config.options.scaled_height = Int32(output.height)
