@@ -52,24 +52,34 @@ public final class DiskImageCache: Sendable {
         return payload
     }
 
-    /// Stores `bytes` for `url`, evicting least recently used entries past `limit`.
+    /// Stores `bytes` for `url`, evicting least recently used entries past `limit`. The
+    /// header and the body are written as two pieces straight from memory: the body is not
+    /// copied on its way to the file. Callers store only bytes that decoded. Any thread.
     public func store(_ bytes: [UInt8], for url: String) {
         let name = StableHash.fileName(for: url) + Self.suffix
-        let entry = DiskCacheEntry.encode(bytes, url: url)
+        let header = DiskCacheEntry.header(for: bytes, url: url)
+        let size = header.count + bytes.count
         // The index would not keep an entry over the whole limit: skip writing a file only to
         // delete it (the index handles such an insert itself, see `CostLRU.insert`).
-        guard entry.count <= limit else { return }
+        guard size <= limit else { return }
         let final = folder.appendingPathComponent(name)
         let temporary = folder.appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
         do {
-            try Data(entry).write(to: temporary)
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            try handle.write(contentsOf: header)
+            // [UInt8] is one contiguous region: FileHandle writes it from its own storage.
+            try handle.write(contentsOf: bytes)
             _ = try? FileManager.default.removeItem(at: final)
             try FileManager.default.moveItem(at: temporary, to: final)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             return  // a full or read-only disk costs the cache, not the image
         }
-        let evicted = index.withLock { $0.insert(name, for: name, cost: entry.count) }
+        let evicted = index.withLock { $0.insert(name, for: name, cost: size) }
         for old in evicted { try? FileManager.default.removeItem(at: folder.appendingPathComponent(old)) }
     }
 
@@ -104,15 +114,19 @@ enum DiskCacheEntry {
     static let version: UInt32 = 1
 
     static func encode(_ payload: [UInt8], url: String) -> [UInt8] {
+        header(for: payload, url: url) + payload
+    }
+
+    /// Everything before the payload: what `store` writes ahead of the body itself.
+    static func header(for payload: [UInt8], url: String) -> [UInt8] {
         let urlBytes = Array(url.utf8)
         var out = magic
-        out.reserveCapacity(28 + urlBytes.count + payload.count)
+        out.reserveCapacity(28 + urlBytes.count)
         append(version, to: &out)
         append(UInt64(payload.count), to: &out)
         append(StableHash.fnv1a(payload), to: &out)
         append(UInt32(urlBytes.count), to: &out)
         out += urlBytes
-        out += payload
         return out
     }
 

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickRaster
 import Foundation
 
 extension ImagePipeline {
@@ -25,10 +26,18 @@ extension ImagePipeline {
         /// Bytes of downloaded originals kept on disk. Default 256 MB: about 2,000 feed pictures,
         /// evicted least recently used first.
         public var diskLimit = 256 * 1024 * 1024
-        /// Downloads running at once. Default 6: a browser's per-host limit; more only queues
-        /// inside the server and delays the visible images behind preloads.
+        /// Downloads running at once, over all hosts. Default 6: a browser's connection count
+        /// per page origin; more only queues inside the servers and delays the visible images
+        /// behind preloads.
         public var maxConcurrentDownloads = 6
-        /// Time allowed without receiving a byte. Default 10 s.
+        /// Downloads running at once from one host (host and port). Default 2: HTTP/1.1's old
+        /// per-server advice, and at most a third of `maxConcurrentDownloads`, so a host that
+        /// stalls holds two slots while the other four keep serving every other host; a
+        /// healthy single host still gets two parallel transfers (the body, not the handshake,
+        /// is most of a feed picture's time).
+        public var maxDownloadsPerHost = 2
+        /// Time allowed without receiving a byte, per transfer (a stalled host's transfer ends
+        /// as `.timedOut` after it and frees its slot). Default 10 s.
         public var idleTimeout = 10.0
         /// Time allowed for a whole download, so a trickling server cannot hold a slot. Default 30 s.
         public var totalTimeout = 30.0
@@ -41,7 +50,27 @@ extension ImagePipeline {
         /// Largest image decoded, in pixels (width × height). Default 50 M: a 4000 × 4000 photo
         /// passes, a decompression bomb's header is refused before any pixel is allocated.
         public var pixelLimit = 50_000_000
+        /// Largest working memory one decode may hold, in bytes: the decoded pixels plus what
+        /// the codec keeps beside them (a progressive JPEG's coefficients, a lossless WebP's
+        /// whole-image buffer), estimated from the header before anything is allocated. Images
+        /// are decoded straight to the slot (JPEG scaled IDCT, PNG row-by-row block averaging
+        /// — interlaced too —, WebP scaled decode, the slot's crop only), so ordinary pictures
+        /// need a few MB; only a codec that cannot decode scaled comes near this. Default
+        /// 96 MB: a 24 MP lossless WebP (96 MB) or a 24 MP progressive 4:2:0 JPEG (72 MB of
+        /// coefficients) still decodes, while two decode workers never hold more than ~200 MB
+        /// between them (the 50 MP pixel limit alone let one decode take 300 MB).
+        public var decodeMemoryLimit = 96 * 1024 * 1024
+        /// Most scans a progressive JPEG may have. Default 100: encoders write about 10
+        /// (libjpeg's default script) and mozjpeg's tuned scripts under 30, while each scan
+        /// revisits the whole image, so a file of thousands of tiny scans costs seconds of a
+        /// worker for one picture.
+        public var maxProgressiveScans = 100
 
         public init() {}
+
+        /// The decoder's limits from this configuration (target and scale are set per request).
+        var decodeLimits: DecodeOptions {
+            DecodeOptions(pixelLimit: pixelLimit, memoryLimit: decodeMemoryLimit, maxProgressiveScans: maxProgressiveScans)
+        }
     }
 }

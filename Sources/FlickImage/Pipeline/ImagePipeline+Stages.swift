@@ -20,7 +20,7 @@ extension ImagePipeline {
             guard let self else { return }
             switch stage {
             case .acquire: self.runAcquire(key)
-            case .decode(let bytes): self.decode(key, bytes: bytes)
+            case .decode(let bytes, let store): self.decode(key, bytes: bytes, store: store)
             }
         }
         state.withLock { state in
@@ -43,14 +43,14 @@ extension ImagePipeline {
         case .file(let path):
             do throws(ImageLoadError) {
                 let bytes = try FileLoader.read(path: path, url: job.request.url, maxBytes: configuration.maxBodyBytes)
-                decode(key, bytes: bytes)
+                decode(key, bytes: bytes, store: nil)
             } catch {
                 complete(key, .failure(error))
             }
         case .remote(let remote):
             if let bytes = diskCache?.bytes(for: remote.absoluteString) {
                 state.withLock { $0.statistics.diskHits += 1 }
-                decode(key, bytes: bytes)
+                decode(key, bytes: bytes, store: nil)
             } else {
                 enqueueDownload(of: remote, for: key)
             }
@@ -78,7 +78,7 @@ extension ImagePipeline {
     func startDownloads() {
         // A download is known by URL and sequence: a cancelled download replaced by a new one
         // for the same URL must not take the new one's transfer or finish it.
-        while let (url, sequence) = state.withLock({ $0.nextDownload(limit: configuration.maxConcurrentDownloads) }) {
+        while let (url, sequence) = state.withLock({ $0.nextDownload(limit: configuration.maxConcurrentDownloads, perHost: configuration.maxDownloadsPerHost) }) {
             guard let remote = state.withLock({ $0.downloads[url]?.sequence == sequence ? $0.downloads[url]?.remote : nil }) else { continue }
             let transfer = http.start(remote, url: url) { [weak self] result in
                 self?.downloadFinished(url, sequence: sequence, result)
@@ -101,12 +101,10 @@ extension ImagePipeline {
         startDownloads()
         switch result {
         case .success(let bytes):
-            if let diskCache {
-                _ = workers.submit(Double(ImagePriority.preload.rawValue) + 1) { diskCache.store(bytes, for: url) }
-            }
+            let store = diskCache.map { _ in DiskWrite(url: url) }
             for key in keys {
                 guard let priority = state.withLock({ $0.jobs[key]?.priority }) else { continue }
-                schedule(.decode(bytes), for: key, priority: priority)
+                schedule(.decode(bytes, store: store), for: key, priority: priority)
             }
         case .failure(let error):
             for key in keys { complete(key, .failure(error)) }
@@ -114,12 +112,15 @@ extension ImagePipeline {
     }
 
     /// Decodes straight to the request's pixel size, crops to it exactly, runs the
-    /// processors, caches and delivers. Worker thread.
-    func decode(_ key: String, bytes: [UInt8]) {
+    /// processors, caches and delivers; downloaded bytes that decoded go to the disk cache
+    /// (after the decode, on this worker: the write is one file of the bytes as they are).
+    /// Worker thread.
+    func decode(_ key: String, bytes: [UInt8], store: DiskWrite?) {
         guard let request = state.withLock({ $0.jobs[key]?.request }) else { return }
         state.withLock { $0.statistics.decodes += 1 }
         do {
-            let bitmap = try Self.decodeAndProcess(bytes, for: request, pixelLimit: configuration.pixelLimit)
+            let bitmap = try Self.decodeAndProcess(bytes, for: request, limits: configuration.decodeLimits)
+            if let store, let diskCache, store.claim() { diskCache.store(bytes, for: store.url) }
             let image = CachedImage(bitmap: bitmap, isOpaque: Self.isOpaque(bitmap, processedBy: request.processors))
             memoryCache.insert(image, for: key)
             complete(key, .success(image))
@@ -130,11 +131,14 @@ extension ImagePipeline {
 
     /// Decodes `bytes` straight to the request's pixel size (scaled decode where the codec has
     /// it), crops to exactly that size, then runs the request's processors. Any thread.
-    static func decodeAndProcess(_ bytes: [UInt8], for request: ImageRequest, pixelLimit: Int) throws(ImageLoadError) -> Bitmap {
+    static func decodeAndProcess(_ bytes: [UInt8], for request: ImageRequest, limits: DecodeOptions) throws(ImageLoadError) -> Bitmap {
         let target = request.pixelSize
         do {
-            let decoded = try ImageDecoder.decode(
-                bytes, options: DecodeOptions(target: .fill(target), pixelLimit: pixelLimit, scale: request.scale))
+            var options = limits
+            options.target = .fill(target)
+            options.scale = request.scale
+            options.cropsToFill = true
+            let decoded = try ImageDecoder.decode(bytes, options: options)
             var processors = request.processors
             if decoded.pixelSize != target, processors.first != .aspectFill(target) {
                 processors.insert(.aspectFill(target), at: 0)

@@ -15,7 +15,7 @@ extension ImagePipeline {
             case .remote(let remote):
                 bytes = try download(remote, url: request.url)
             }
-            return .success(try Self.decodeAndProcess(bytes, for: request, pixelLimit: configuration.pixelLimit))
+            return .success(try Self.decodeAndProcess(bytes, for: request, limits: configuration.decodeLimits))
         } catch {
             return .failure(error)
         }

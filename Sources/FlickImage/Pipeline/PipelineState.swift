@@ -18,8 +18,27 @@ struct ImageJob: Sendable {
 enum JobStage: Sendable {
     /// Resolve the URL, read the file or the disk cache, or join the download.
     case acquire
-    /// Decode and process downloaded bytes.
-    case decode([UInt8])
+    /// Decode and process bytes; `store` writes downloaded bytes to the disk cache once one
+    /// decode of them succeeded (nil for bytes from a file or the disk cache).
+    case decode([UInt8], store: DiskWrite?)
+}
+
+/// Downloaded bytes waiting for the disk cache: written after the first decode of them that
+/// succeeds (any size of the URL), never before, so a body that does not decode never enters
+/// the cache and cannot answer for its URL after a restart. Any thread.
+final class DiskWrite: Sendable {
+    let url: String
+    private let done = LockedBox(false)
+
+    init(url: String) { self.url = url }
+
+    /// True once, for the first caller: that caller writes.
+    func claim() -> Bool {
+        done.withLock { done in
+            defer { done = true }
+            return !done
+        }
+    }
 }
 
 /// One URL being downloaded for one or more jobs.
@@ -32,6 +51,10 @@ struct ImageDownload: Sendable {
     var started = false
     /// The HTTP transfer once started; nil while queued.
     var transfer: Int?
+
+    /// The host a per-host download limit counts against: host and port (two servers on one
+    /// machine are two hosts, as for a browser).
+    var host: String { "\(remote.host?.lowercased() ?? ""):\(remote.port ?? (remote.scheme == "https" ? 443 : 80))" }
 }
 
 /// A failure remembered for `Configuration.failureRetryInterval`.
@@ -80,11 +103,18 @@ struct PipelineState: Sendable {
         return transfer
     }
 
-    /// The most urgent queued download (then the oldest), if a slot is free: its URL and
-    /// sequence number.
-    mutating func nextDownload(limit: Int) -> (url: String, sequence: UInt64)? {
-        guard runningDownloads < limit else { return nil }
-        let queued = downloads.filter { !$0.value.started }
+    /// The most urgent queued download (then the oldest) whose host has a slot free, if a
+    /// slot is free at all: its URL and sequence number. A host at `perHost` running downloads
+    /// waits, while other hosts' downloads go ahead of it.
+    mutating func nextDownload(limit: Int, perHost: Int) -> (url: String, sequence: UInt64)? {
+        var running = 0
+        var runningByHost: [String: Int] = [:]
+        for download in downloads.values where download.started {
+            running += 1
+            runningByHost[download.host, default: 0] += 1
+        }
+        guard running < limit else { return nil }
+        let queued = downloads.filter { !$0.value.started && runningByHost[$0.value.host, default: 0] < max(1, perHost) }
         guard let best = queued.min(by: { ($0.value.priority, $0.value.sequence) < ($1.value.priority, $1.value.sequence) }) else {
             return nil
         }

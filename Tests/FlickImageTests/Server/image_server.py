@@ -11,8 +11,11 @@ Usage: image_server.py FOLDER. Binds a free port and prints it as the first stdo
   /truncated/NAME     announces NAME's length, sends half, closes the connection
   /redirect/NAME      302 to /images/NAME
   /slowstatus/CODE    answers CODE announcing a 1 MB body, then trickles it
+  /stall/NAME         announces NAME's length, sends half, then nothing for 120 s (open)
+  /gzip/NAME          NAME gzip-compressed, Content-Encoding: gzip, the compressed length
   /stats              JSON: hits per request path so far, query string included
 """
+import gzip
 import json
 import os
 import sys
@@ -81,6 +84,17 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(body[: len(body) // 2])
                 self.wfile.flush()
                 self.close_connection = True
+            elif kind == "stall":
+                body = self.file_bytes(name)
+                self.send_head(200, len(body))
+                self.wfile.write(body[: len(body) // 2])
+                self.wfile.flush()
+                time.sleep(120)
+            elif kind == "gzip":
+                body = gzip.compress(self.file_bytes(name))
+                self.send_head(200, len(body), "image/jpeg", headers=[("Content-Encoding", "gzip")])
+                self.wfile.write(body)
+                self.wfile.flush()
             elif kind == "slowstatus":
                 self.send_head(int(name), 1 << 20)
                 for _ in range(600):
