@@ -2,6 +2,7 @@ import FlickCore
 import FlickTimeline
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 
 /// Answers every request of a `FeedServer`: `GET /timeline` pages, `GET /images/…` files,
 /// 404 for anything else, with the drills applied. Runs on Hummingbird's request tasks
@@ -101,12 +102,9 @@ struct FeedResponder: HTTPResponder {
                 status: .ok, headers: headers,
                 body: ResponseBody(contentLength: file.data.count) { writer in
                     try await writer.write(half)
-                    // Server stopping mid-stall: end quietly (throwing from a body as the
-                    // server shuts down leaves NIO's writer unfinished, a fatal error).
-                    guard (try? await Task.sleep(for: stall.duration)) != nil else {
-                        try? await writer.finish(nil)
-                        return
-                    }
+                    // The stall ends early when the server shuts down (gracefully, see
+                    // `FeedServer.stop`); either way the connection is cut without the rest.
+                    try? await cancelWhenGracefulShutdown { try await Task.sleep(for: stall.duration) }
                     throw DrillAbort.imageStall
                 })
         }

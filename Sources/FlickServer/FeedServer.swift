@@ -3,6 +3,9 @@ import FlickTimeline
 import Foundation
 import Hummingbird
 import Logging
+// Hummingbird's own dependency (its `Application` is a `Service`): a group of our own lets
+// `stop` shut the server down gracefully instead of cancelling it.
+import ServiceLifecycle
 
 /// Serves a `FeedStore` (a `feed.sqlite` made by `flick generate`) as a paged timeline over
 /// HTTP on loopback, with new posts appearing on top and drills for fault tests. What
@@ -53,8 +56,15 @@ public final class FeedServer: Sendable {
     private struct Running: Sendable {
         var port: Int
         var server: Task<Void, Never>
+        /// Runs the application; `stop` asks it to shut down gracefully.
+        var group: ServiceGroup
         var ticker: Task<Void, Never>?
     }
+
+    /// How long `stop` waits for a graceful shutdown (open responses end, connections close)
+    /// before cancelling what is left. 5 s: a drill's stalled response ends at once on
+    /// shutdown; only a client that never reads could hold it.
+    static let gracefulStopLimit: Duration = .seconds(5)
 
     private let timeline: LiveTimeline
     private let running = LockedBox<Running?>(nil)
@@ -112,9 +122,12 @@ public final class FeedServer: Sendable {
             },
             logger: logger)
         let port = configuration.port
+        var groupConfiguration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [], logger: logger)
+        groupConfiguration.maximumGracefulShutdownDuration = Self.gracefulStopLimit
+        let group = ServiceGroup(configuration: groupConfiguration)
         let server = Task {
             do {
-                try await app.run()
+                try await group.run()
                 bound.resolve(.failure(.cannotListen(host: host, port: port, reason: "the server stopped")))
             } catch {
                 bound.resolve(.failure(.cannotListen(host: host, port: port, reason: String(describing: error))))
@@ -123,7 +136,7 @@ public final class FeedServer: Sendable {
         let result = await bound.value()
         switch result {
         case .success(let port):
-            running.withLock { $0 = Running(port: port, server: server, ticker: startTicker()) }
+            running.withLock { $0 = Running(port: port, server: server, group: group, ticker: startTicker()) }
             return port
         case .failure(let error):
             server.cancel()
@@ -132,16 +145,20 @@ public final class FeedServer: Sendable {
         }
     }
 
-    /// Stops listening, cuts open connections (a stalled image drill included) and the
-    /// new-post timer, and returns once the server has shut down. Safe to call when not
-    /// running.
+    /// Stops listening, ends open connections (a stalled image drill's responses are cut at
+    /// once) and the new-post timer, and returns once the server has shut down. Safe to call
+    /// when not running.
+    ///
+    /// A graceful shutdown, not a cancellation: cancelling the serving task can leave a
+    /// just-accepted connection unserved, and SwiftNIO traps on its unfinished writer
+    /// ("Deinited NIOAsyncWriter without calling finish()", swift-nio #3481).
     public func stop() async {
         guard let current = running.withLock({ state -> Running? in
             defer { state = nil }
             return state
         }) else { return }
         current.ticker?.cancel()
-        current.server.cancel()
+        await current.group.triggerGracefulShutdown()
         _ = await current.server.value
         _ = await current.ticker?.value
     }
