@@ -120,4 +120,23 @@ struct FeedStoreHostileTests {
         try store.pool.write { db in try db.execute(sql: "UPDATE layout_heights SET height = 'tall' WHERE post_id = ?", arguments: [posts[0].id]) }
         #expect(try store.heights(in: 0..<2, layoutKey: "k") == [nil, 100])
     }
+
+    /// Before: a crafted row holding a valid record of a 9 MB text decoded in full (and a
+    /// 1 GB one would have too): the store read whatever size a file claimed.
+    @Test func aRecordLargerThanAPostMayBeIsADamagedRow() throws {
+        let path = try store(named: "huge-record.sqlite", damage: "SELECT 1")
+        let huge = Post(id: "p3", createdAt: DataFixtures.epoch2026, user: User(id: "u", name: "n"), text: String(repeating: "x", count: 9 << 20))
+        let raw = try DatabaseQueue(path: path)
+        try raw.write { db in
+            try db.execute(sql: "UPDATE posts SET body = ? WHERE position = 3", arguments: [Data(PostRecord.encode(huge))])
+        }
+        try raw.close()
+        let store = try FeedStore(path: path, configuration: .viewing)
+        #expect(try store.posts(in: 0..<3).count == 3)
+        #expect { _ = try store.posts(in: 0..<10) } throws: { error in
+            guard case FeedStore.Error.corruptRecord(let errorPath, 3, let reason) = error else { return false }
+            return errorPath == path && reason.contains("larger than the 8388608 a post may take")
+        }
+        #expect { _ = try store.post(id: "p3") } throws: { _ in true }
+    }
 }

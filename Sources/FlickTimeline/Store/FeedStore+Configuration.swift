@@ -62,6 +62,11 @@ extension FeedStore {
         /// Largest trusted layout height in points. Default 100,000 (no cell is a hundred
         /// screens tall); larger, negative or non-finite heights are never stored or returned.
         public var maxLayoutHeight: Double = 100_000
+        /// Largest stored post record decoded, in bytes; a larger one is a damaged row
+        /// (`.corruptRecord`), not a post of that size in memory. Default 8 MiB, the
+        /// `FeedReader` budget of one post: no import stores a larger one, so only a damaged
+        /// or crafted file holds it.
+        public var maxRecordBytes: Int = 8 * 1024 * 1024
         /// Concurrent reader connections. Default 4: enough for the data window, the layout
         /// workers and the heights seeding to read at once on a small machine.
         public var maxReaders: Int = 4

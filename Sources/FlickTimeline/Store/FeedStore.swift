@@ -216,6 +216,10 @@ public final class FeedStore: Sendable {
 
     func decode(_ data: Data?, row: Int) throws(Error) -> Post {
         guard let data else { throw .corruptRecord(path: path, row: row, reason: "empty body") }
+        guard data.count <= configuration.maxRecordBytes else {
+            let reason = "a record of \(data.count) bytes, larger than the \(configuration.maxRecordBytes) a post may take"
+            throw .corruptRecord(path: path, row: row, reason: reason)
+        }
         do {
             return try PostRecord.decode([UInt8](data))
         } catch {
