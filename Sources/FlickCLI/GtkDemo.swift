@@ -18,38 +18,10 @@ struct GtkDemo: ParsableCommand {
             With --script the window replays the script (a file, or demo, flings, constant-speed, scroll-to-top, jump-storm) and exits. The report has `flick demo`'s keys, with mainThreadMs measured from before-paint to after-paint, plus framesOver8ms and framesOver16ms. --compare prints both rows of the table and --report writes {"flick": R, "gtk": R}.
             """)
 
-    @Option(name: [.customLong("feed"), .customLong("db")], help: "Feed: a feed.sqlite, or a folder holding one. Default: generate one in out/demo-feed.")
-    var feed: String?
-
-    @Option(help: "Posts to generate when no feed exists yet.")
-    var posts: Int = 5_000
-
-    @Option(help: "Client: timeline (default) or chat.")
-    var client: DemoClient = .timeline
-
-    @Option(help: "Messages in the chat's history (--client chat).")
-    var messages: Int = 10_000
-
-    @Option(help: "Script to replay: a file, or a built-in name (demo, flings, constant-speed, scroll-to-top, jump-storm).")
-    var script: String?
-
-    @Option(help: "Window width, points.")
-    var width: Double = 375
-
-    @Option(help: "Window height, points.")
-    var height: Double = 667
+    @OptionGroup var demo: DemoOptions
 
     @Option(help: "GTK scale factor (1 or 2): GDK_SCALE for this run.")
     var scale: Int = 1
-
-    @Option(help: "Stop after this many frames.")
-    var frames: Int?
-
-    @Option(help: "Screenshot of the list's last frame (PNG), rendered by GTK's renderer.")
-    var screenshot: String?
-
-    @Option(help: "Frame statistics as JSON.")
-    var report: String?
 
     @Option(help: "GSK renderer for both widgets: auto (GTK's choice), gl or cairo.")
     var renderer: GtkRendererChoice = .auto
@@ -57,22 +29,13 @@ struct GtkDemo: ParsableCommand {
     @Flag(help: "Run the script in Flick's widget and in a GtkListView of labels; print both.")
     var compare = false
 
-    /// Workers finish each frame's work and the clock moves one frame per frame (tests).
-    @Flag(help: .hidden)
-    var lockstep = false
-
     /// Every frame repaints the list, changed or not (measures what skipping unchanged frames saves).
     @Flag(help: .hidden)
     var alwaysRedraw = false
 
     func validate() throws {
-        try OptionLimits.check(width, in: OptionLimits.viewportSides, option: "--width")
-        try OptionLimits.check(height, in: OptionLimits.viewportSides, option: "--height")
         try OptionLimits.check(scale, in: 1...2, option: "--scale")
-        if let frames { try OptionLimits.check(frames, in: 1...10_000_000, option: "--frames") }
-        try OptionLimits.check(posts, in: OptionLimits.feedPosts, option: "--posts")
-        try OptionLimits.check(messages, in: OptionLimits.feedPosts, option: "--messages")
-        if compare, client == .chat { throw ValidationError("--compare runs the timeline") }
+        if compare, demo.client == .chat { throw ValidationError("--compare runs the timeline") }
     }
 
     /// GTK and the engine live on the main thread.
@@ -83,26 +46,26 @@ struct GtkDemo: ParsableCommand {
     @MainActor
     private func runOnMain() throws {
         guard GtkHost.initialize(scale: scale, renderer: renderer.environmentValue) else { throw ValidationError("flick gtk-demo: GTK cannot open a display (is DISPLAY set?)") }
-        let viewport = Size(width: width, height: height)
-        let database = try FeedDatabase(given: feed, defaultFolder: "out/demo-feed", posts: posts, withImages: true).path()
-        let script = try DemoSetup.loadScript(self.script ?? (client == .chat ? "chat" : "demo"))
+        let viewport = Size(width: demo.width, height: demo.height)
+        let database = try FeedDatabase(given: demo.feed, defaultFolder: "out/demo-feed", posts: demo.posts, withImages: true).path()
+        let script = try DemoSetup.loadScript(demo.script ?? (demo.client == .chat ? "chat" : "demo"))
         let flick = try GtkFlickRun(options: self, database: database, viewport: viewport).run(script)
         guard compare else {
             print(flick.text)
-            if let path = report { try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: flick.jsonObject, options: [.sortedKeys])), to: path) }
-            if let path = screenshot, let bitmap = flick.screenshot { try OutputFile.write(try bitmap.pngData(), to: path) }
-            for path in [screenshot, report].compactMap({ $0 }) { print("wrote \(path)") }
+            if let path = demo.report { try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: flick.jsonObject, options: [.sortedKeys])), to: path) }
+            if let path = demo.screenshot, let bitmap = flick.screenshot { try OutputFile.write(try bitmap.pngData(), to: path) }
+            for path in [demo.screenshot, demo.report].compactMap({ $0 }) { print("wrote \(path)") }
             return
         }
-        let gtk = try GtkListViewRun(database: database, viewport: viewport, frameLimit: frames).run(script)
+        let gtk = try GtkListViewRun(database: database, viewport: viewport, frameLimit: demo.frames).run(script)
         let rendererName = flick.extra["renderer"] as? String ?? "renderer unknown"
         print(GtkRunResult.table([("Flick widget", flick), ("GtkListView", gtk)], scale: scale, renderer: rendererName))
-        if let path = report {
+        if let path = demo.report {
             let json: [String: Any] = ["flick": flick.jsonObject, "gtk": gtk.jsonObject]
             try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])), to: path)
             print("wrote \(path)")
         }
-        if let path = screenshot, let bitmap = flick.screenshot { try OutputFile.write(try bitmap.pngData(), to: path) }
+        if let path = demo.screenshot, let bitmap = flick.screenshot { try OutputFile.write(try bitmap.pngData(), to: path) }
     }
 }
 

@@ -19,9 +19,9 @@ struct GtkFlickRun {
     func run(_ script: WindowScript) throws -> GtkRunResult {
         var configuration = GtkListConfiguration()
         configuration.naturalSize = viewport
-        configuration.lockstep = options.lockstep
+        configuration.lockstep = options.demo.lockstep
         configuration.redrawsEveryFrame = options.alwaysRedraw
-        if options.client == .chat { return try runChat(script, configuration: configuration) }
+        if options.demo.client == .chat { return try runChat(script, configuration: configuration) }
         let session = try TimelineSession(
             database: database, scale: DisplayScale(Double(options.scale)),
             imagesFailed: { error in FileHandle.standardError.write(Data("flick gtk-demo: images off: \(error)\n".utf8)) })
@@ -40,13 +40,13 @@ struct GtkFlickRun {
         listConfiguration.viewport = viewport
         let list = CellList<String>(configuration: listConfiguration, images: pictures?.pipeline)
         var chat = ChatSession.Configuration()
-        chat.messages = options.messages
+        chat.messages = options.demo.messages
         let session = ChatSession(configuration: chat, generator: ChatGenerator(photos: pictures?.photos ?? []), list: list)
         let view = FlickListView(interaction: CellInteraction<String>(), configuration: configuration) { viewport, scale in
             list.rebuild(viewport: viewport, pipeline: .flick, scale: scale)
         }
         view.onFrame = { time in session.tick(time: time) }
-        var result = run(view, script: script, title: "Flick chat — \(options.messages) messages (GTK)")
+        var result = run(view, script: script, title: "Flick chat — \(options.demo.messages) messages (GTK)")
         result.extra["client"] = "chat"
         result.extra["pinnedToBottom"] = view.engine.isPinnedToBottom
         return result
@@ -59,14 +59,14 @@ struct GtkFlickRun {
         view.run(untilFrame: view.framesRun + 2)  // the allocation and scale factor have arrived
         let start = view.framesRun
         timer?.start()
-        let completed = view.play(script, frameLimit: options.frames.map { start + $0 })
-        if let frames = options.frames { view.run(untilFrame: start + frames) }
+        let completed = view.play(script, frameLimit: options.demo.frames.map { start + $0 })
+        if let frames = options.demo.frames { view.run(untilFrame: start + frames) }
         timer?.stop()
         var result = GtkRunResult(
             name: "Flick widget", frames: Array(view.frames.suffix(view.framesRun - start)), frameWork: timer?.milliseconds ?? [],
-            phases: timer?.phases ?? [], hz: view.hz, settles: view.settles.map { $0 - start }.filter { $0 >= 0 }, updates: view.engine.updateStatistics,
+            phases: timer?.phases ?? [], cpu: timer?.cpuMilliseconds ?? [], hz: view.hz, settles: view.settles.map { $0 - start }.filter { $0 >= 0 }, updates: view.engine.updateStatistics,
             scale: view.scale.value)
-        if options.screenshot != nil { result.screenshot = GtkCapture.capture(view.canvas, scale: view.scale) }
+        if options.demo.screenshot != nil { result.screenshot = GtkCapture.capture(view.canvas, scale: view.scale) }
         result.extra["scriptCompleted"] = completed
         result.extra["display"] = ["mode": "gtk", "scaleFactor": view.scale.value, "hz": view.hz]
         result.extra["texturesMade"] = view.texturesMade

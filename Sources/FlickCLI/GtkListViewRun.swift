@@ -35,7 +35,7 @@ struct GtkListViewRun {
         timer?.stop()
         var result = GtkRunResult(
             name: "GtkListView", frames: Array(motion.frames.suffix(motion.frames.count - start)), frameWork: timer?.milliseconds ?? [],
-            phases: timer?.phases ?? [], hz: motion.hz, scale: Double(gtk_widget_get_scale_factor(list.listView)))
+            phases: timer?.phases ?? [], cpu: timer?.cpuMilliseconds ?? [], hz: motion.hz, scale: Double(gtk_widget_get_scale_factor(list.listView)))
         result.extra["scriptCompleted"] = completed
         result.extra["binds"] = list.binds
         result.extra["renderer"] = GtkHost.rendererName(of: list.listView) ?? "unknown"

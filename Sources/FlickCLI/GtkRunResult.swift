@@ -9,14 +9,15 @@ import Foundation
 struct GtkRunResult {
     let name: String
     let report: FrameReport
-    /// Each reported frame's phases (same order as `report.frames`).
+    /// Each reported frame's phases and main-thread CPU time (same order as `report.frames`).
     let phases: [GtkFramePhases]
+    let cpuMilliseconds: [Double]
     var extra: [String: Any] = [:]
     var screenshot: Bitmap?
 
     /// `frames`' statistics with each frame's main-thread time replaced by GTK's frame work.
     init(
-        name: String, frames: [FrameStats], frameWork: [Double], phases: [GtkFramePhases], hz: Double, settles: [Int] = [],
+        name: String, frames: [FrameStats], frameWork: [Double], phases: [GtkFramePhases], cpu: [Double], hz: Double, settles: [Int] = [],
         updates: UpdateStatistics = UpdateStatistics(), scale: Double
     ) {
         self.name = name
@@ -27,6 +28,7 @@ struct GtkRunResult {
             return stats
         }
         self.phases = Array(phases.suffix(count))
+        cpuMilliseconds = Array(cpu.suffix(count))
         report = FrameReport(frames: measured, hz: hz, settles: settles, updates: updates, scale: scale)
     }
 
@@ -40,6 +42,12 @@ struct GtkRunResult {
         return (RunSummary.percentile(0.5, ofSorted: sorted), RunSummary.percentile(0.99, ofSorted: sorted), sorted.last ?? 0)
     }
 
+    /// p50, p99 and max of the main thread's CPU time per frame, milliseconds.
+    var cpuSummary: (p50: Double, p99: Double, max: Double) {
+        let sorted = cpuMilliseconds.sorted()
+        return (RunSummary.percentile(0.5, ofSorted: sorted), RunSummary.percentile(0.99, ofSorted: sorted), sorted.last ?? 0)
+    }
+
     static var phaseNames: [(name: String, value: KeyPath<GtkFramePhases, Double>)] {
         [("update", \.update), ("layout", \.layout), ("paint", \.paint), ("afterPaint", \.afterPaint)]
     }
@@ -50,6 +58,8 @@ struct GtkRunResult {
         json["framesOver16ms"] = over16
         json["framesPainted"] = framesPainted
         json["measuredFrom"] = "frame clock before-paint to the end of after-paint"
+        let cpu = cpuSummary
+        json["mainThreadCpuMs"] = ["p50": cpu.p50, "p99": cpu.p99, "max": cpu.max]
         json["phasesMs"] = Dictionary(uniqueKeysWithValues: Self.phaseNames.map { name, value in
             let summary = phase(value)
             return (name, ["p50": summary.p50, "p99": summary.p99, "max": summary.max])
@@ -67,7 +77,7 @@ struct GtkRunResult {
 
     /// "update p50/p99 … ms, layout …, paint …, after-paint …".
     var phasesText: String {
-        "phases p50 / p99 (ms): "
+        String(format: "main-thread CPU p50 / p99 %.2f / %.2f ms; phases p50 / p99 (ms): ", cpuSummary.p50, cpuSummary.p99)
             + Self.phaseNames.map { name, value in
                 let summary = phase(value)
                 return String(format: "%@ %.2f / %.2f", name, summary.p50, summary.p99)

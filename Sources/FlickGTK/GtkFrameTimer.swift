@@ -1,4 +1,5 @@
 import CGtk4
+import Glibc
 
 /// Per-frame work the way GTK apps are judged: from the frame clock's `before-paint` to the
 /// end of `after-paint` (every handler, GTK's own included), on GTK's main thread. That span
@@ -11,6 +12,9 @@ public final class GtkFrameTimer {
     public private(set) var milliseconds: [Double] = []
     /// Where each frame's time went, one entry per entry of `milliseconds`.
     public private(set) var phases: [GtkFramePhases] = []
+    /// CPU time GTK's main thread spent in each frame, milliseconds (the rest of the frame's
+    /// span it waited: for the CPU on a loaded machine, or for renderer threads).
+    public private(set) var cpuMilliseconds: [Double] = []
     private var marks = Marks()
     private var recording = false
 
@@ -20,6 +24,7 @@ public final class GtkFrameTimer {
         var updated: gint64?
         var laidOut: gint64?
         var painted: gint64?
+        var cpuBegan: Double?
     }
 
     /// Starts measuring the frames of `widget`'s frame clock (the widget must be realized).
@@ -40,6 +45,7 @@ public final class GtkFrameTimer {
     public func start() {
         milliseconds.removeAll()
         phases.removeAll()
+        cpuMilliseconds.removeAll()
         recording = true
     }
 
@@ -53,7 +59,7 @@ public final class GtkFrameTimer {
     private func mark(_ phase: GdkFrameClockPhase) {
         let now = g_get_monotonic_time()
         switch phase {
-        case GDK_FRAME_CLOCK_PHASE_BEFORE_PAINT: marks = Marks(began: now)
+        case GDK_FRAME_CLOCK_PHASE_BEFORE_PAINT: marks = Marks(began: now, cpuBegan: Self.threadCPUMilliseconds())
         case GDK_FRAME_CLOCK_PHASE_UPDATE: marks.updated = now
         case GDK_FRAME_CLOCK_PHASE_LAYOUT: marks.laidOut = now
         case GDK_FRAME_CLOCK_PHASE_PAINT: marks.painted = now
@@ -68,10 +74,18 @@ public final class GtkFrameTimer {
         func ms(_ from: gint64, _ to: gint64?) -> Double { to.map { Double($0 - from) / 1000 } ?? 0 }
         let updated = marks.updated ?? began, laidOut = marks.laidOut ?? updated, painted = marks.painted ?? laidOut
         milliseconds.append(ms(began, now))
+        cpuMilliseconds.append(marks.cpuBegan.map { Self.threadCPUMilliseconds() - $0 } ?? 0)
         phases.append(
             GtkFramePhases(
                 update: ms(began, marks.updated), layout: ms(updated, marks.laidOut), paint: ms(laidOut, marks.painted),
                 afterPaint: ms(painted, now), painted: marks.painted != nil))
+    }
+
+    /// CPU time of the calling thread, milliseconds.
+    static func threadCPUMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
     }
 
     private typealias Signal = @convention(c) (gpointer?, gpointer?) -> Void

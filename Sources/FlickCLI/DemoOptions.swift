@@ -1,0 +1,49 @@
+import ArgumentParser
+
+/// The options `flick demo` and `flick gtk-demo` mean the same by: which feed and client,
+/// which script, the viewport, when to stop and what to write. One group, so the two
+/// commands cannot drift apart in names, defaults or limits. (`flick gtk-demo` uses it;
+/// `flick demo` still declares its own copies.)
+struct DemoOptions: ParsableArguments {
+    @Option(name: [.customLong("feed"), .customLong("db")], help: "Feed: a feed.sqlite, or a folder holding one. Default: generate one in out/demo-feed.")
+    var feed: String?
+
+    @Option(help: "Posts to generate when no feed exists yet.")
+    var posts: Int = 5_000
+
+    @Option(help: "Client: timeline (default) or chat.")
+    var client: DemoClient = .timeline
+
+    @Option(help: "Messages in the chat's history (--client chat).")
+    var messages: Int = 10_000
+
+    @Option(help: "Script to replay: a file, or a built-in name (demo, flings, constant-speed, scroll-to-top, jump-storm).")
+    var script: String?
+
+    @Option(help: "Viewport width, points.")
+    var width: Double = 375
+
+    @Option(help: "Viewport height, points.")
+    var height: Double = 667
+
+    @Option(help: "Stop after this many frames.")
+    var frames: Int?
+
+    @Option(help: "Screenshot of the last frame (PNG), read back through the display's renderer.")
+    var screenshot: String?
+
+    @Option(help: "Frame statistics as JSON.")
+    var report: String?
+
+    /// Workers finish each frame's work and the clock moves one frame per frame (tests).
+    @Flag(help: .hidden)
+    var lockstep = false
+
+    func validate() throws {
+        try OptionLimits.check(width, in: OptionLimits.viewportSides, option: "--width")
+        try OptionLimits.check(height, in: OptionLimits.viewportSides, option: "--height")
+        if let frames { try OptionLimits.check(frames, in: 1...10_000_000, option: "--frames") }
+        try OptionLimits.check(posts, in: OptionLimits.feedPosts, option: "--posts")
+        try OptionLimits.check(messages, in: OptionLimits.feedPosts, option: "--messages")
+    }
+}
