@@ -53,6 +53,7 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
         precondition(pages == nil, "a list over pages changes through its pages (CellList.pagesChanged)")
         self.items = items
         rows.removeAll(keepingCapacity: true)
+        hinted.removeAll(keepingCapacity: true)  // a kept id may have a new kind: told again
         reindex(from: 0)
     }
 

@@ -43,7 +43,9 @@ struct ChatBenchmark {
         var firstFrame = Double.infinity
         for _ in 0..<Int(hz * 5) {
             session.tick(time: display.step().time)
-            if list.engine.visibleRowsFullyDrawn {
+            // Content first: the 100k-message snapshot is diffed off the main thread and lands a
+            // few frames in (its commit is part of the first frame, not of the scripts).
+            if list.engine.source.rowCount > 0, list.engine.visibleRowsFullyDrawn {
                 firstFrame = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
                 break
             }
