@@ -112,8 +112,10 @@ public struct FeedPageImporter: Sendable {
     }
 
     /// Why a page may not lead to `link` in an import that started at `start`, or nil when it
-    /// may (the policy in the type's documentation). Pure.
-    static func refusal(of link: URL, start: URL, allowedHosts: Set<String>) -> String? {
+    /// may (the policy in the type's documentation). Pure; any thread. Public so every client
+    /// that follows a page's `next` or `newer` (the live timeline's `FeedClient`) applies the
+    /// same policy.
+    public static func refusal(of link: URL, start: URL, allowedHosts: Set<String>) -> String? {
         let startScheme = start.scheme?.lowercased() ?? ""
         let scheme = link.scheme?.lowercased() ?? ""
         if startScheme == "file" {
