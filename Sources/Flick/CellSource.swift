@@ -23,9 +23,13 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
     public let pages: (any CellPages<ID>)?
     /// The kinds seen, numbered for the engine's per-kind estimates and skeletons.
     let kinds = CellKinds()
-    /// Rows of section headers, ascending; rows by id.
-    private var headerRows: [Int] = []
-    private var rows: [ID: Int] = [:]
+    /// Each cell's key: its row plus `base`. Rows added or removed at either end move only
+    /// `base` (and the keys of the cells added), so a history page prepended to a long chat costs
+    /// its own cells, not the rows below it.
+    private var keys: [ID: Int] = [:]
+    private var base = 0
+    /// Keys of section headers, ascending.
+    private var headerKeys: [Int] = []
     /// Ids whose kind the engine was told (in-memory cells), and the hints not taken yet.
     private var hinted: Set<ID> = []
     private var hintIDs: [ID] = []
@@ -52,7 +56,8 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
     public func replaceItems(with items: [Cell<ID>]) {
         precondition(pages == nil, "a list over pages changes through its pages (CellList.pagesChanged)")
         self.items = items
-        rows.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+        base = 0
         hinted.removeAll(keepingCapacity: true)  // a kept id may have a new kind: told again
         reindex(from: 0)
     }
@@ -61,54 +66,67 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
     /// read off the main thread); over pages, the pages read it.
     public func loadItem(at row: Int) -> Cell<ID>? { pages?.loadCell(atRow: row) }
 
-    /// `cells` before `row`. O(rows after `row`): only their indexes move.
+    /// `cells` before `row`. At either end O(cells) for the indexes (and a move of the array);
+    /// in between O(rows after `row`).
     func insert(_ cells: [Cell<ID>], at row: Int) {
+        let atTop = row == 0 && !items.isEmpty
         items.insert(contentsOf: cells, at: row)
-        reindex(from: row)
+        guard atTop else { return reindex(from: row) }
+        base -= cells.count
+        let added = (0..<cells.count).map { base + $0 }
+        for (cell, key) in zip(cells, added) { keys[cell.id] = key }
+        headerKeys.insert(contentsOf: zip(cells, added).filter { $0.0.isSectionHeader }.map(\.1), at: 0)
     }
 
-    /// Removes `range`. O(rows after it).
+    /// Removes `range`. At either end O(removed rows); in between O(rows after it).
     func remove(_ range: Range<Int>) {
         for cell in items[range] {
-            rows[cell.id] = nil
+            keys[cell.id] = nil
             hinted.remove(cell.id)
         }
+        let atTop = range.lowerBound == 0 && range.upperBound < items.count
         items.removeSubrange(range)
-        reindex(from: range.lowerBound)
+        guard atTop else { return reindex(from: range.lowerBound) }
+        base += range.count
+        headerKeys.removeAll { $0 < base }
     }
 
     /// `cell` in place of the row's (the same id: a new version of its content). O(1) but for
     /// a change of section-header kind.
     func replace(at row: Int, with cell: Cell<ID>) {
         let wasHeader = items[row].isSectionHeader
-        if items[row].id != cell.id { rows[items[row].id] = nil }
+        if items[row].id != cell.id { keys[items[row].id] = nil }
         if items[row].kind.key != cell.kind.key { hinted.remove(cell.id) }
         items[row] = cell
-        rows[cell.id] = row
+        keys[cell.id] = base + row
         if wasHeader != cell.isSectionHeader { reindex(from: row) }
     }
 
-    /// Rebuilds the row and header indexes of rows `from...` (rows before keep theirs).
+    /// Rebuilds the keys of rows `from...` (rows before keep theirs).
     private func reindex(from start: Int) {
-        headerRows.removeAll { $0 >= start }
+        headerKeys.removeAll { $0 >= base + start }
         for row in start..<items.count {
             let cell = items[row]
-            if cell.isSectionHeader { headerRows.append(row) }
-            rows[cell.id] = row
+            if cell.isSectionHeader { headerKeys.append(base + row) }
+            keys[cell.id] = base + row
         }
     }
 
-    public func row(ofItem id: ID) -> Int? { pages.map { $0.row(ofItem: id) } ?? rows[id] }
+    public func row(ofItem id: ID) -> Int? {
+        if let pages { return pages.row(ofItem: id) }
+        return keys[id].map { $0 - base }
+    }
 
     public func sectionHeader(atOrAbove row: Int) -> Int? {
-        // The last header row ≤ row: binary search.
+        // The last header key ≤ the row's: binary search.
+        let key = base + row
         var low = 0
-        var high = headerRows.count
+        var high = headerKeys.count
         while low < high {
             let middle = (low + high) / 2
-            if headerRows[middle] <= row { low = middle + 1 } else { high = middle }
+            if headerKeys[middle] <= key { low = middle + 1 } else { high = middle }
         }
-        return low > 0 ? headerRows[low - 1] : nil
+        return low > 0 ? headerKeys[low - 1] - base : nil
     }
 
     public func estimatedHeight(ofRow row: Int, width: Double) -> Double {
@@ -136,7 +154,7 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
             // By id until now: rows inserted or removed since `prepare` moved them.
             defer { hintIDs.removeAll(keepingCapacity: true) }
             return hintIDs.compactMap { id in
-                guard let row = rows[id], let number = kinds.number(of: items[row].kind) else { return nil }
+                guard let row = row(ofItem: id), let number = kinds.number(of: items[row].kind) else { return nil }
                 return RowHint(row: row, kind: number, height: nil, width: 0)
             }
         }
