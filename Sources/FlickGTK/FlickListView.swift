@@ -5,9 +5,10 @@ import FlickList
 import FlickWindow
 
 /// A Flick list inside a GTK4 app: the same engine `ListWindow` hosts in SDL, hosted by a GTK
-/// widget. Its snapshot appends one `GdkMemoryTexture` per row bitmap (made once per bitmap,
-/// cached by the bitmap's identity), translated to the layer's place; the widget's frame clock
-/// ticks the engine; GTK's gestures and controllers drive the engine's (drag, kinetic scroll
+/// widget. Its snapshot appends one cached `GskTextureNode` per row bitmap (a `GdkMemoryTexture`
+/// over the bitmap's pixels, made once per bitmap and kept by its identity), translated to the
+/// layer's place; a frame that shows what the last snapshot showed asks GTK for no repaint.
+/// The widget's frame clock ticks the engine; GTK's gestures and controllers drive the engine's (drag, kinetic scroll
 /// with fling, clicks and presses on links, keys); a scrollbar follows the estimated content
 /// height; the engine is rebuilt for a new height or GTK scale factor at the reader's row.
 ///
