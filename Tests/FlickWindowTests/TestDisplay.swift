@@ -1,19 +1,33 @@
 import Foundation
 
-/// An X display for in-process window tests: the one in `DISPLAY` (`make test` runs under
-/// `xvfb-run`), or an `Xvfb` started here, whose number is put in `DISPLAY` for SDL. Without
+/// An X display for the window tests of this target: the one in `DISPLAY` (`make test` runs
+/// under `xvfb-run`), or one `Xvfb` started here and shared by every test holding it (its
+/// number is put in `DISPLAY` for SDL and child processes); the last `stop()` ends it. Without
 /// either, `acquire()` throws saying how to get one: the window tests fail rather than skip.
-final class TestDisplay {
+final class TestDisplay: @unchecked Sendable {
     struct Unavailable: Error, CustomStringConvertible {
         let description: String
     }
 
-    private let server: Process?
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var shared: (server: Process, holders: Int)?
 
-    private init(server: Process?) { self.server = server }
+    private let ownsShare: Bool
+    private init(ownsShare: Bool) { self.ownsShare = ownsShare }
 
     static func acquire() throws -> TestDisplay {
-        if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty { return TestDisplay(server: nil) }
+        lock.lock()
+        defer { lock.unlock() }
+        if let running = shared {
+            shared = (running.server, running.holders + 1)
+            return TestDisplay(ownsShare: true)
+        }
+        if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty { return TestDisplay(ownsShare: false) }
+        shared = (try startServer(), 1)
+        return TestDisplay(ownsShare: true)
+    }
+
+    private static func startServer() throws -> Process {
         guard let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw Unavailable(description: "no X display: DISPLAY is unset and Xvfb is not installed (run `make test`)")
         }
@@ -41,13 +55,22 @@ final class TestDisplay {
             throw Unavailable(description: "no X display: Xvfb did not start (\(text.debugDescription))")
         }
         setenv("DISPLAY", ":\(number)", 1)
-        return TestDisplay(server: server)
+        return server
     }
 
-    /// Stops the Xvfb started here, if any, and forgets its `DISPLAY`.
+    /// Lets go of the display; the last holder of an Xvfb started here stops it.
     func stop() {
-        guard let server else { return }
+        guard ownsShare else { return }
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        guard let running = Self.shared else { return }
+        guard running.holders <= 1 else {
+            Self.shared = (running.server, running.holders - 1)
+            return
+        }
+        Self.shared = nil
         unsetenv("DISPLAY")
+        let server = running.server
         guard server.isRunning else { return }
         server.terminate()
         for _ in 0..<500 where server.isRunning { usleep(10_000) }

@@ -25,6 +25,10 @@ protocol FramePresenting: AnyObject {
     /// Pixel rows of the list drawn again in the current frame (software; the GPU path draws
     /// every row every frame).
     var redrawnRowsThisFrame: Int { get }
+    /// Of the drawing time this frame: waiting for the display to finish reading the buffer the
+    /// frame is drawn into (an asynchronous present of an earlier frame), ms; counted as
+    /// present time, not drawing.
+    var presentWaitMillisecondsThisFrame: Double { get }
     /// One HUD line: what the path keeps and did this frame.
     var hudDescription: String { get }
     /// Frees what the path holds on the display (before the window goes).

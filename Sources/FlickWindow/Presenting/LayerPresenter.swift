@@ -18,6 +18,7 @@ final class LayerPresenter: FramePresenting {
     /// Uploads made in the current frame.
     private(set) var uploadsThisFrame = 0
     let redrawnRowsThisFrame = 0
+    let presentWaitMillisecondsThisFrame = 0.0
 
     init(display: SDLDisplay, evictAfterFrames: Int) {
         self.display = display

@@ -16,9 +16,10 @@ import Foundation
 /// Main thread (SDL video). Made by `SDLDisplay` when the software path is chosen.
 @MainActor
 final class SurfacePresenter: FramePresenting {
-    /// The window surface bound to a Cairo surface over the same pixels.
+    /// Pixels the frame is composed into (the SDL window surface, or one of two X11 shared
+    /// images) with a Cairo surface over them.
     private struct Target {
-        let surface: UnsafeMutablePointer<SDL_Surface>
+        let surface: UnsafeMutablePointer<SDL_Surface>?
         let pixels: UnsafeMutableRawPointer
         let size: PixelSize
         let pitch: Int
@@ -30,7 +31,15 @@ final class SurfacePresenter: FramePresenting {
 
     let window: OpaquePointer
     let path = PresentPath.software
-    private var target: Target?
+    /// The buffer this frame is composed into.
+    private var target: Target? { targets.isEmpty ? nil : targets[current] }
+    private var targets: [Target] = []
+    private var current = 0
+    /// Double-buffered shared images presented off the main thread (X11 with MIT-SHM); `nil`
+    /// uses the SDL window surface, presented synchronously.
+    private var images: X11SharedImages?
+    /// Whether to try `images` (cleared when they cannot be made).
+    private var triesSharedImages: Bool
     /// The previous frame's layers: they hold its bitmaps, so their identities stay unique
     /// while `previousPlaced` refers to them.
     private var previousLayers: [DisplayLayer] = []
@@ -44,10 +53,18 @@ final class SurfacePresenter: FramePresenting {
     private(set) var lastPlan: ScrollBlitPlan?
     let uploadsThisFrame = 0
     private(set) var redrawnRowsThisFrame = 0
+    private(set) var presentWaitMillisecondsThisFrame = 0.0
+    private let clock = MonotonicClock()
 
-    init(window: OpaquePointer) {
+    /// - Parameter asynchronous: present from X11 shared images on a thread of their own
+    ///   (when the window is on X11 with MIT-SHM), instead of `SDL_UpdateWindowSurfaceRects`.
+    init(window: OpaquePointer, asynchronous: Bool) {
         self.window = window
+        triesSharedImages = asynchronous
     }
+
+    /// Whether frames are presented from shared images off the main thread.
+    var presentsAsynchronously: Bool { images != nil }
 
     /// Whether `format` is one the path draws into: 32-bit xRGB/ARGB, the layout of Cairo's
     /// RGB24/ARGB32 and of Flick's bitmaps, so rows copy as they are.
@@ -59,9 +76,34 @@ final class SurfacePresenter: FramePresenting {
         }
     }
 
-    /// The window's surface, bound again when SDL made a new one (a resize): then the previous
-    /// frame is gone and the plan redraws everything.
+    /// The buffers for this frame, made again when the window's size changed (then the previous
+    /// frame is gone and the plan redraws everything).
     private func bind() -> Target? {
+        if triesSharedImages {
+            var width: Int32 = 0
+            var height: Int32 = 0
+            SDL_GetWindowSizeInPixels(window, &width, &height)
+            let size = PixelSize(width: Int(width), height: Int(height))
+            if let images, images.size == size, targets.count == 2 { return targets[current] }
+            unbind()
+            let made = X11SharedImages(sdlWindow: window)
+            if let made, made.size != size { made.release() }
+            if let made, made.size == size {
+                let format = made.hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
+                let bound = (0..<2).compactMap { Self.target(surface: nil, pixels: made.pixels($0), size: made.size, pitch: made.pitch, format: format) }
+                if bound.count == 2 {
+                    images = made
+                    targets = bound
+                    current = 0
+                    return targets[0]
+                }
+                for target in bound { Self.free(target) }
+                made.release()
+            } else {
+                // A window not (yet) the size SDL reports, or no shared images: the SDL surface.
+                triesSharedImages = false
+            }
+        }
         guard let surface = SDL_GetWindowSurface(window), let pixels = surface.pointee.pixels,
             let format = Self.cairoFormat(for: surface.pointee.format.pointee.format)
         else { return nil }
@@ -71,21 +113,31 @@ final class SurfacePresenter: FramePresenting {
             return target
         }
         unbind()
-        guard let cairoSurface = cairo_image_surface_create_for_data(
-            pixels.assumingMemoryBound(to: UInt8.self), format, Int32(size.width), Int32(size.height), Int32(pitch))
-        else { return nil }
-        let cairo = cairo_create(cairoSurface)!
-        let made = Target(surface: surface, pixels: pixels, size: size, pitch: pitch, cairoSurface: cairoSurface, cairo: cairo)
-        target = made
-        previousPlaced = nil
+        guard let made = Self.target(surface: surface, pixels: pixels, size: size, pitch: pitch, format: format) else { return nil }
+        targets = [made]
+        current = 0
         return made
     }
 
-    private func unbind() {
-        guard let target else { return }
+    private static func target(
+        surface: UnsafeMutablePointer<SDL_Surface>?, pixels: UnsafeMutableRawPointer, size: PixelSize, pitch: Int, format: cairo_format_t
+    ) -> Target? {
+        guard let cairoSurface = cairo_image_surface_create_for_data(
+            pixels.assumingMemoryBound(to: UInt8.self), format, Int32(size.width), Int32(size.height), Int32(pitch))
+        else { return nil }
+        return Target(surface: surface, pixels: pixels, size: size, pitch: pitch, cairoSurface: cairoSurface, cairo: cairo_create(cairoSurface)!)
+    }
+
+    private static func free(_ target: Target) {
         cairo_destroy(target.cairo)
         cairo_surface_destroy(target.cairoSurface)
-        self.target = nil
+    }
+
+    private func unbind() {
+        for target in targets { Self.free(target) }
+        targets = []
+        images?.release()
+        images = nil
         previousPlaced = nil
     }
 
@@ -102,14 +154,29 @@ final class SurfacePresenter: FramePresenting {
 
     func drawList(_ layers: [DisplayLayer], background: Color, scale: DisplayScale) {
         redrawnRowsThisFrame = 0
-        guard let target = bind() else { return }
+        presentWaitMillisecondsThisFrame = 0
+        guard var target = bind() else { return }
+        var previousBuffer: Target?
+        if let images, targets.count == 2 {
+            // Compose into the other image once the server has finished reading it.
+            previousBuffer = targets[current]
+            current ^= 1
+            let waitStart = clock.now
+            images.waitUntilFree(current)
+            presentWaitMillisecondsThisFrame = (clock.now - waitStart) * 1000
+            target = targets[current]
+        }
         let placed = layers.map { Self.place($0, scale: scale) }
         let color = OverlayColor(background)
         let plan = ScrollBlitPlan(
             previous: color == previousBackground ? previousPlaced : nil, current: placed, previousOverlays: overlays,
             bounds: target.bounds)
         cairo_surface_flush(target.cairoSurface)
-        if plan.dy != 0 { shift(target, by: plan.dy) }
+        if let previousBuffer {
+            if !plan.isFull { copy(previousBuffer, into: target, shiftedBy: plan.dy) }
+        } else if plan.dy != 0 {
+            shift(target, by: plan.dy)
+        }
         for band in plan.bands {
             redraw(band, layers: layers, placed: placed, background: color, in: target)
         }
@@ -133,6 +200,15 @@ final class SurfacePresenter: FramePresenting {
         } else {
             memmove(target.pixels, target.pixels + (-dy) * target.pitch, bytes)
         }
+    }
+
+    /// Copies the previous frame from the other image, moved `dy` rows down (up when negative).
+    private func copy(_ source: Target, into target: Target, shiftedBy dy: Int) {
+        let rows = target.size.height - abs(dy)
+        guard rows > 0, source.pitch == target.pitch, source.size == target.size else { return }
+        let from = source.pixels + max(0, -dy) * source.pitch
+        let to = target.pixels + max(0, dy) * target.pitch
+        to.copyMemory(from: from, byteCount: rows * target.pitch)
     }
 
     /// Draws rows `band` again: background, then every layer that touches it, in order.
@@ -239,6 +315,10 @@ final class SurfacePresenter: FramePresenting {
         defer { damage = [] }
         guard let target else { return }
         cairo_surface_flush(target.cairoSurface)
+        if let images {
+            images.present(current, rects: damage ?? [target.bounds])
+            return
+        }
         guard let damage else {
             SDL_UpdateWindowSurface(window)
             return
@@ -251,7 +331,7 @@ final class SurfacePresenter: FramePresenting {
     var hudDescription: String {
         guard let target, let plan = lastPlan else { return "software present" }
         let share = Double(redrawnRowsThisFrame) / Double(max(1, target.size.height)) * 100
-        return String(format: "software present · blit %d px · redrawn %.0f%%", plan.dy, share)
+        return String(format: "software present%@ · blit %d px · redrawn %.0f%%", images != nil ? " (shm, async)" : "", plan.dy, share)
     }
 
     func releaseAll() {

@@ -98,7 +98,7 @@ public final class ListWindow<Interaction: RowInteraction> {
         timing = display.info.vsync ? .vsync : .timer
         presenter =
             switch display.presentPath {
-            case .software: SurfacePresenter(window: display.window)
+            case .software: SurfacePresenter(window: display.window, asynchronous: configuration.asynchronousPresent)
             case .gpu: LayerPresenter(display: display, evictAfterFrames: configuration.evictTexturesAfterFrames)
             }
         engine = makeEngine(configuration.viewport, pipeline)
@@ -150,6 +150,7 @@ public final class ListWindow<Interaction: RowInteraction> {
         presenter.drawList(shown.compositor.layers, background: shown.compositor.background, scale: configuration.scale)
         let uploads = presenter.uploadsThisFrame
         let redrawnRows = presenter.redrawnRowsThisFrame
+        let presentWait = presenter.presentWaitMillisecondsThisFrame
         let misaligned = drawOverlays(shown: shown, time: start)
         let presentStart = clock.now
         if capture { capturedFrame = presenter.capture(scale: configuration.scale) }
@@ -159,8 +160,8 @@ public final class ListWindow<Interaction: RowInteraction> {
         stats.index = frameIndex
         stats.mainThreadMilliseconds = (end - wallStart) * 1000
         let frame = WindowFrame(
-            stats: stats, engineMilliseconds: engineMilliseconds, drawMilliseconds: (presentStart - drawStart) * 1000,
-            presentMilliseconds: (end - presentStart) * 1000, uploads: uploads, misalignedLayers: misaligned,
+            stats: stats, engineMilliseconds: engineMilliseconds, drawMilliseconds: (presentStart - drawStart) * 1000 - presentWait,
+            presentMilliseconds: (end - presentStart) * 1000 + presentWait, uploads: uploads, misalignedLayers: misaligned,
             showedHandoff: shown !== engine, pipeline: pipeline, presentPath: presenter.path, redrawnRows: redrawnRows,
             start: wallStart - clockOrigin, end: end - clockOrigin,
             wakeDelayMilliseconds: configuration.lockstep || timing == .vsync || frameIndex == 0 ? 0 : max(0, wallStart - plannedStart) * 1000)

@@ -62,6 +62,11 @@ public struct WindowConfiguration: Sendable {
     /// the software path (window surface, scroll-blit) under a CPU rasterizer such as Xvfb's
     /// llvmpipe, where it is ~10× cheaper (`PresentPath.choose`).
     public var present = PresentPreference.auto
+    /// Software path: compose into two X11 shared-memory images and present each from a thread
+    /// of its own, so the main thread does not wait for the X server's round trip (on a loaded
+    /// machine that wait was most of the worst frames). Default true; off, or without X11 and
+    /// MIT-SHM, frames go through `SDL_UpdateWindowSurfaceRects`, which waits.
+    public var asynchronousPresent = true
     /// Overlays shown at start; default the HUD and the status bar.
     public var overlays: OverlayOptions = [.hud, .statusBar]
     /// Frames a texture may go unused before it is destroyed; default 90.

@@ -12,8 +12,9 @@ public struct WindowFrame: Sendable {
     /// Uploading, drawing layers and overlays, ms.
     public var drawMilliseconds: Double
     /// Sending the frame to the screen — `SDL_RenderPresent` on the GPU path,
-    /// `SDL_UpdateWindowSurfaceRects` on the software path — and the screenshot read-back when
-    /// taken, ms.
+    /// `SDL_UpdateWindowSurfaceRects` on the software path, or with its asynchronous present
+    /// the hand-off plus any wait for the X server to finish reading the image this frame was
+    /// drawn into — and the screenshot read-back when taken, ms.
     public var presentMilliseconds: Double
     /// Bitmaps uploaded as textures this frame.
     public var uploads: Int
