@@ -30,6 +30,8 @@ extension FlickListView {
     /// Main thread, paint phase.
     func paint(_ snapshot: OpaquePointer, width: Int, height: Int) {
         let began = g_get_monotonic_time()
+        textures.forCairo = GtkHost.rendererName(of: canvas) == "GskCairoRenderer"
+        paintStatistics.cairoNodes = textures.forCairo
         let shown = handoff?.engine ?? engine
         let picture = currentPicture()
         var background = Self.rgba(shown.compositor.background)

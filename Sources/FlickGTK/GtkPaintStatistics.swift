@@ -6,8 +6,11 @@ public struct GtkPaintStatistics: Sendable {
     public internal(set) var snapshots = 0
     /// Frames whose picture equalled the last one painted, so no redraw was queued.
     public internal(set) var unchangedFrames = 0
-    /// Render nodes (one texture each) made for bitmaps: once per bitmap while it is shown.
+    /// Render nodes made for bitmaps: once per bitmap while it is shown.
     public internal(set) var nodesMade = 0
+    /// Whether the row nodes are Cairo nodes (GSK's Cairo renderer draws the window) rather
+    /// than texture nodes.
+    public internal(set) var cairoNodes = false
     /// Milliseconds of each snapshot (building the render nodes; GSK renders them after),
     /// the last `GtkListConfiguration.frameLogLimit` at most.
     public internal(set) var snapshotMilliseconds: [Double] = []

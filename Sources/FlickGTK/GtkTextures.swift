@@ -22,11 +22,18 @@ final class GtkTextures {
         cache = TextureCache(evictAfterFrames: evictAfterFrames)
     }
 
-    /// The texture node for `bitmap` (bounds: the bitmap's size in points, at 0, 0), made on
-    /// its first use.
+    /// Whether nodes are made for GSK's Cairo renderer: a Cairo node replaying the bitmap's
+    /// pixels, because GTK 4.8's Cairo renderer copies a texture node's whole texture into a
+    /// new image surface every time it draws it. Set before the first node; a change empties
+    /// the cache.
+    var forCairo = false {
+        didSet { if forCairo != oldValue { releaseAll() } }
+    }
+
+    /// The node for `bitmap` (bounds: the bitmap's size in points, at 0, 0), made on its first use.
     func node(for bitmap: Bitmap) -> OpaquePointer? {
         let before = cache.uploads
-        let node = cache.texture(for: bitmap, frame: frame, upload: Self.makeNode)
+        let node = cache.texture(for: bitmap, frame: frame, upload: forCairo ? Self.makeCairoNode : Self.makeNode)
         madeThisFrame += cache.uploads - before
         return node
     }
@@ -49,6 +56,30 @@ final class GtkTextures {
             origin: graphene_point_t(x: 0, y: 0),
             size: graphene_size_t(width: Float(bitmap.pointSize.width), height: Float(bitmap.pointSize.height)))
         return gsk_texture_node_new(texture, &bounds)
+    }
+
+    /// A `GskCairoNode` whose recording paints the bitmap: drawn by the Cairo renderer as a
+    /// source it can clip to the part on screen, with no copy of the whole bitmap per frame.
+    static func makeCairoNode(_ bitmap: Bitmap) -> OpaquePointer? {
+        var bounds = graphene_rect_t(
+            origin: graphene_point_t(x: 0, y: 0),
+            size: graphene_size_t(width: Float(bitmap.pointSize.width), height: Float(bitmap.pointSize.height)))
+        guard let node = gsk_cairo_node_new(&bounds), let context = gsk_cairo_node_get_draw_context(node) else { return nil }
+        defer { cairo_destroy(context) }
+        bitmap.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            let surface = cairo_image_surface_create_for_data(
+                UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self)), CAIRO_FORMAT_ARGB32,
+                Int32(bitmap.pixelSize.width), Int32(bitmap.pixelSize.height), Int32(bitmap.bytesPerRow))
+            cairo_surface_set_device_scale(surface, bitmap.scale.value, bitmap.scale.value)
+            cairo_set_source_surface(context, surface, 0, 0)
+            cairo_paint(context)
+            // The recording keeps a snapshot of the pixels: cairo copies them once when the
+            // surface over the bitmap's memory goes here.
+            cairo_surface_finish(surface)
+            cairo_surface_destroy(surface)
+        }
+        return node
     }
 
     /// A `GdkMemoryTexture` over the bitmap's own memory: Cairo's premultiplied ARGB32 is

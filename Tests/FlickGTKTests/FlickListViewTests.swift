@@ -234,3 +234,46 @@ struct PaintedFrameTests {
         #expect(PaintedFrame.backgroundGaps([], width: 375, height: 400) == [0...400])
     }
 }
+
+/// Row nodes for GSK's Cairo renderer: a Cairo node replaying the bitmap draws the same pixels
+/// as the texture node the GL renderer gets.
+extension FlickListViewTests {
+    @Test func aCairoRowNodeDrawsTheBitmapsPixels() throws {
+        let bed = try GtkTestbed()
+        defer { bed.close() }
+        let width = 120, height = 90
+        var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let index = (y * width + x) * 4
+                bytes[index] = UInt8(x * 2)  // blue
+                bytes[index + 1] = UInt8(y * 2)  // green
+                bytes[index + 2] = UInt8((x + y) % 256)  // red
+            }
+        }
+        let bitmap = try #require(bytes.withUnsafeBytes {
+            Bitmap(copying: $0, pixelSize: PixelSize(width: width, height: height), bytesPerRow: width * 4, scale: .one, opaque: true)
+        })
+        let surface = try #require(gtk_native_get_surface(gtk_widget_get_native(bed.view.canvas)))
+        let renderer = try #require(gsk_cairo_renderer_new())
+        defer { g_object_unref(gpointer(renderer)) }
+        try #require(gsk_renderer_realize(renderer, surface, nil) != 0, "the Cairo renderer started")
+        defer { gsk_renderer_unrealize(renderer) }
+        let cairoNode = try #require(GtkTextures.makeCairoNode(bitmap)), textureNode = try #require(GtkTextures.makeNode(bitmap))
+        defer {
+            gsk_render_node_unref(cairoNode)
+            gsk_render_node_unref(textureNode)
+        }
+        func pixels(of node: OpaquePointer) throws -> [UInt8] {
+            var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+            let texture = try #require(gsk_renderer_render_texture(renderer, node, &viewport))
+            defer { g_object_unref(gpointer(texture)) }
+            var out = [UInt8](repeating: 0, count: width * height * 4)
+            out.withUnsafeMutableBytes { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
+            return out
+        }
+        let drawn = try pixels(of: cairoNode), textured = try pixels(of: textureNode)
+        #expect(zip(drawn, bytes).count { $0 != $1 } == 0, "bytes the Cairo node drew differently from the bitmap")
+        #expect(zip(textured, drawn).count { $0 != $1 } == 0, "bytes the texture node drew differently from the Cairo node")
+    }
+}
