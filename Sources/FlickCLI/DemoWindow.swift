@@ -60,6 +60,7 @@ struct DemoWindow {
         let redrawn = frames.filter { $0.presentPath == .software }.map { Double($0.redrawnRows) / Double(rows) * 100 }.sorted()
         return [
             "presentPath": window.display.presentPath.rawValue,
+            "presentAsynchronous": window.presentsAsynchronously,
             "presentMs": percentiles(frames.map(\.presentMilliseconds)),
             "framesOverBudget": timing.framesOverBudget,
             "framesOverBudgetPercent": timing.overBudgetPercent,

@@ -26,6 +26,7 @@ struct PresentReportTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
         #expect((json["display"] as? [String: Any])?["mode"] as? String == "window", "no window opened: \(result.stdout)")
         #expect(json["presentPath"] as? String == path)
+        #expect(json["presentAsynchronous"] as? Bool == (path == "software"))
         let present = try #require(json["presentMs"] as? [String: Double])
         #expect(Set(present.keys) == ["p50", "p99", "max"])
         #expect(present["p50"]! > 0 && present["p50"]! <= present["p99"]! && present["p99"]! <= present["max"]!)

@@ -22,7 +22,7 @@ struct SoftwarePresentTests {
         var partialFrames = 0
         var failures: [String] = []
 
-        init(overlays: OverlayOptions) throws {
+        init(overlays: OverlayOptions, asynchronous: Bool = true) throws {
             var configuration = WindowConfiguration()
             configuration.viewport = SoftwarePresentTests.viewport
             configuration.scale = .two
@@ -30,6 +30,7 @@ struct SoftwarePresentTests {
             configuration.overlays = overlays
             configuration.lockstep = true
             configuration.present = .software
+            configuration.asynchronousPresent = asynchronous
             let source = source
             let pool = QueuePool<Void>(queuesPerLane: 2, workerNice: 0) { _ in () }
             let tile = Canvas(size: Size(width: 200, height: 24), scale: .two, opaqueBackground: Color(hex: 0xD8E0F0)).makeBitmap()
@@ -78,16 +79,19 @@ struct SoftwarePresentTests {
         return "\(count) pixels differ, first at \(first): window \(a.pixel(x: first.0, y: first.1)), headless \(b.pixel(x: first.0, y: first.1))"
     }
 
-    @Test func framesMatchTheHeadlessRenderThroughFlingsDragsInsertsAndPresses() throws {
+    /// Both ways of sending frames: X11 shared images off the main thread, and SDL's window surface.
+    @Test(arguments: [true, false])
+    func framesMatchTheHeadlessRenderThroughFlingsDragsInsertsAndPresses(asynchronous: Bool) throws {
         let display = try TestDisplay.acquire()
         defer { display.stop() }
-        let run = try Run(overlays: [])
+        let run = try Run(overlays: [], asynchronous: asynchronous)
         defer { run.window.close() }
         let window = run.window
         #expect(window.display.presentPath == .software)
         #expect(window.display.outputSize == PixelSize(width: 400, height: 600))
 
         run.frames(5, "at rest")
+        #expect(window.presentsAsynchronously == asynchronous, "Xvfb on this machine offers MIT-SHM")
         window.engine.fling(velocity: 2_500, time: run.time)
         run.frames(50, "fling down")
         for step in 1...12 {

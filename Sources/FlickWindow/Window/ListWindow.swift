@@ -113,6 +113,9 @@ public final class ListWindow<Interaction: RowInteraction> {
         updateTitle()
     }
 
+    /// Whether frames are presented off the main thread (software path from X11 shared images).
+    public var presentsAsynchronously: Bool { (presenter as? SurfacePresenter)?.presentsAsynchronously ?? false }
+
     /// Seconds on the window's clock (the time engine input is given): the wall clock, or in
     /// lockstep the virtual clock, which moves by exactly one frame interval per frame.
     public var now: Double { configuration.lockstep ? virtualTime : clock.now }
