@@ -50,12 +50,27 @@ struct Bench: ParsableCommand {
     @Option(help: "Client for --scroll: timeline (a feed of --posts posts) or chat (a conversation of --posts messages, all shown).")
     var client: DemoClient = .timeline
 
+    @Flag(help: "With --scroll: also replay the whole-feed trip (jumps and flings spread over every row of the feed).")
+    var wholeFeed = false
+
+    @Option(help: "With --scroll: instead of the modes, run Flick over feeds of these sizes (comma-separated post counts, e.g. 10000,100000,1000000), each in its own process, and print one table of first frame, peak RSS and frame times.")
+    var sizes: String?
+
     func validate() throws {
         try OptionLimits.check(runs, in: OptionLimits.microBenchmarkRuns, option: "--runs")
         try OptionLimits.check(posts, in: OptionLimits.feedPosts, option: "--posts")
         try OptionLimits.checkFrameRate(hz)
         _ = try selectedModes()
         if live, client == .chat { throw ValidationError("--live reads the timeline, not the chat") }
+        for size in try selectedSizes() { try OptionLimits.check(size, in: OptionLimits.feedPosts, option: "--sizes") }
+    }
+
+    func selectedSizes() throws -> [Int] {
+        guard let sizes else { return [] }
+        return try sizes.split(separator: ",").map { text in
+            guard let size = Int(text) else { throw ValidationError("--sizes: \"\(text)\" is not a post count") }
+            return size
+        }
     }
 
     func selectedModes() throws -> [BenchMode] {
@@ -76,7 +91,15 @@ struct Bench: ParsableCommand {
     @MainActor
     private func runOnMain() throws {
         var document: [String: Any] = [:]
-        if scroll { document["scroll"] = try runScroll() }
+        let sizes = try selectedSizes()
+        if !sizes.isEmpty {
+            let rows = try ScalingBenchmark(sizes: sizes, hz: hz).run(progress: progress)
+            print("Flick over feeds of each size (standard scripts sized to the feed + whole-feed trip, own process each):")
+            print(ScalingBenchmark.table(rows))
+            document["scaling"] = ScalingBenchmark.jsonObject(rows)
+        } else if scroll {
+            document["scroll"] = try runScroll()
+        }
         if !noMicro {
             document["micro"] = try runMicro()
             document["live"] = runLive()
@@ -127,9 +150,12 @@ struct Bench: ParsableCommand {
     @MainActor
     private func runScroll() throws -> [String: Any] {
         let database = try FeedDatabase(given: db, defaultFolder: "out/bench-feed-\(posts)", posts: posts, withImages: true).path()
+        let rows = client == .chat || live ? posts : try FeedStore(path: database, configuration: .viewing).count()
+        // The jump storm (and the whole-feed trip) spread over every row of the feed.
+        let standard = StandardScripts.all(rowCount: rows) + (wholeFeed ? [("whole-feed", StandardScripts.wholeFeed(rowCount: rows))] : [])
         let texts: [(name: String, text: String)] =
             try script.map { [(URL(fileURLWithPath: $0).lastPathComponent, try String(contentsOfFile: $0, encoding: .utf8))] }
-            ?? (live ? StandardScripts.live : StandardScripts.all)
+            ?? (live ? StandardScripts.live : standard)
         // Parsed once for every mode; a bad script file fails here, naming its line, before any
         // mode has run.
         let scripts = try texts.map { (name: $0.name, script: try ScrollScript(parsing: $0.text)) }
@@ -148,7 +174,6 @@ struct Bench: ParsableCommand {
             }
         }
         let floor = benchmark.viewportCopyMilliseconds()
-        let rows = client == .chat ? posts : try FeedStore(path: database, configuration: .viewing).count()
         let viewport = benchmark.viewport
         print(
             "scroll scripts (\(scripts.map(\.name).joined(separator: ", "))) at \(Int(hz)) Hz, "

@@ -188,7 +188,7 @@ struct LiveTimelineTests {
 
     @Test func anImageHostThatStallsLeavesErrorTilesAndTheListScrolling() async throws {
         let fixture = try await LiveFixture(posts: 40, pageSize: 20, images: true) { configuration in
-            configuration.drills.imageStall = .init(duration: .seconds(8))
+            configuration.drills.imageStall = .init(duration: .seconds(120))
         }
         var images = ImagePipeline.Configuration()
         images.access.feedLocation = fixture.timeline
@@ -197,24 +197,20 @@ struct LiveTimelineTests {
         images.totalTimeout = 2
         let pipeline = try ImagePipeline(configuration: images)
         let harness = try LiveHarness(cache: try Self.primedCache(fixture), source: fixture.timeline, images: pipeline)
-        let started = Date()
         // Wall time must pass for the downloads' timeouts: frames at about 120 Hz for ≤ 15 s.
         harness.step(
             until: {
                 usleep(8_000)
                 return pipeline.statistics.failures > 0 && harness.engine.visibleRowsFullyDrawn
             }, limit: 1_800)
+        // The stall lasts 120 s, far past the frames run: only the pipeline's own timeouts end them.
         #expect(pipeline.statistics.failures > 0, "the stalled downloads ended as failures")
-        #expect(Date().timeIntervalSince(started) < 8, "before the 8 s stall ends: the pipeline gave up on its own")
         #expect(harness.engine.visibleRowsFullyDrawn, "every row on screen is drawn")
         harness.engine.fling(velocity: 3_000, time: harness.time)
         let before = harness.engine.contentOffset
         harness.step(10)
         #expect(harness.engine.contentOffset > before, "the list keeps moving")
-        // Let the stalled responses end on their own: a server stopped with one mid-stall is
-        // Hummingbird's shutdown path, not what this test is about.
-        try await Task.sleep(for: .seconds(9))
-        await fixture.stop()
+        await fixture.stop()  // mid-stall: the server ends stalled responses on shutdown
     }
 
     @Test func postsTheServerDeletesLeaveTheListAndStayGoneAfterARelaunch() async throws {

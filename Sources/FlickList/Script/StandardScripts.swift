@@ -82,6 +82,20 @@ public enum StandardScripts {
         return lines.joined(separator: "\n")
     }
 
+    /// A trip over a whole feed of `rowCount` rows: twelve stops spread evenly from its start
+    /// to its end (a jump, a moment of reading), each left by a 25,000 pt/s fling down and one
+    /// back up — so a benchmark of a million rows touches rows everywhere in it, not only near
+    /// the top.
+    public static func wholeFeed(rowCount: Int) -> String {
+        let stops = 12
+        var lines: [String] = []
+        for stop in 0..<stops {
+            lines.append("jump \(max(0, rowCount - 1) * stop / (stops - 1) * 98 / 100)")
+            lines += ["wait 0.1", "fling 25000", "settle", "fling -25000", "settle"]
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// The demo session: drag, fling, a tap, a touch that stops a fling, back to the top.
     public static let demo = """
         wait 0.3
@@ -143,5 +157,11 @@ public enum StandardScripts {
             ("constant-speed", constantSpeed), ("flings", flings), ("jump-storm", jumpStorm(rowCount: rowCount)),
             ("scroll-to-top", scrollToTop), ("live-reading", liveReading), ("live-flings", liveFlings),
         ]
+    }
+
+    /// The standard scripts plus the whole-feed trip, for a feed of `rowCount` rows: what the
+    /// benchmark's scaling table (10k, 100k, 1M) replays at every size.
+    public static func scaling(rowCount: Int) -> [(name: String, text: String)] {
+        all(rowCount: rowCount) + [("whole-feed", wholeFeed(rowCount: rowCount))]
     }
 }
