@@ -40,6 +40,11 @@ final class SurfacePresenter: FramePresenting {
     private var images: X11SharedImages?
     /// Whether to try `images` (cleared when they cannot be made).
     private var triesSharedImages: Bool
+    /// Attempts in a row that made no usable images (the X window not yet at SDL's size while a
+    /// resize lands); after `sharedImageAttempts` the SDL surface is kept for good.
+    private var failedSharedImageAttempts = 0
+    /// Default 8: a resize settles within a few frames; an X server without SHM fails every time.
+    private let sharedImageAttempts = 8
     /// The previous frame's layers: they hold its bitmaps, so their identities stay unique
     /// while `previousPlaced` refers to them.
     private var previousLayers: [DisplayLayer] = []
@@ -95,14 +100,16 @@ final class SurfacePresenter: FramePresenting {
                     images = made
                     targets = bound
                     current = 0
+                    failedSharedImageAttempts = 0
                     return targets[0]
                 }
                 for target in bound { Self.free(target) }
                 made.release()
-            } else {
-                // A window not (yet) the size SDL reports, or no shared images: the SDL surface.
-                triesSharedImages = false
             }
+            // No shared images, or a window not (yet) the size SDL reports: the SDL surface
+            // this frame, and again for good once the attempts run out.
+            failedSharedImageAttempts += 1
+            if failedSharedImageAttempts >= sharedImageAttempts { triesSharedImages = false }
         }
         guard let surface = SDL_GetWindowSurface(window), let pixels = surface.pointee.pixels,
             let format = Self.cairoFormat(for: surface.pointee.format.pointee.format)
