@@ -12,6 +12,8 @@
 #                                          in .build-fuzz-tree, away from edits in progress
 #   FUZZ_ARGS="-fork=1 -ignore_crashes=1" scripts/fuzz.sh FuzzRichText   more libFuzzer flags
 #                                          (this pair: keep going past a known crash)
+#   FUZZ_SKIP_BUILD=1 scripts/fuzz.sh FuzzPNG   run the targets already built (a second stream
+#                                          beside a running one, without rebuilding under it)
 #   .build-fuzz/release/FuzzPNG crash-…    replay one input (any libFuzzer flag works)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -29,30 +31,33 @@ write_seeds=0
 if [[ ${1:-} == --write-seeds ]]; then write_seeds=1; shift; fi
 targets=${*:-$ALL_TARGETS}
 
-package=$ROOT
-if [[ ${FUZZ_TREE:-} == head ]]; then
-    package=$ROOT/.build-fuzz-tree
-    rm -rf "$package" && mkdir -p "$package"
-    git archive HEAD | tar -x -C "$package"
-    rm -rf "$package/fuzz" && cp -R "$ROOT/fuzz" "$package/fuzz"
-    [[ -f Package.resolved ]] && cp Package.resolved "$package/"
-fi
-# Same dependency versions as the main package's build.
-[[ -f $package/Package.resolved ]] && cp "$package/Package.resolved" "$package/fuzz/Package.resolved"
-
-# -sanitize=fuzzer: coverage instrumentation of every Swift module built (Flick's and its
-# dependencies') and libFuzzer at link; address: AddressSanitizer. -Xcc: the same for C
-# targets (CFlickPNG). -enable-testing: FuzzRecord's @testable import of FlickTimeline.
-# lld: gold fails on these links (an internal error in format_file_lineno).
 started=$(date +%s)
-echo "== fuzz: build (.build-fuzz)"
-if ! $SWIFT build -c release --package-path "$package/fuzz" --scratch-path "$SCRATCH" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
-    -Xcc -fsanitize=fuzzer-no-link,address 2>&1 | grep -vE 'prohibited flag|CMakeLists.txt|unhandled; explicitly'; then
-    :
+if [[ ${FUZZ_SKIP_BUILD:-} != 1 ]]; then
+    package=$ROOT
+    if [[ ${FUZZ_TREE:-} == head ]]; then
+        package=$ROOT/.build-fuzz-tree
+        rm -rf "$package" && mkdir -p "$package"
+        git archive HEAD | tar -x -C "$package"
+        rm -rf "$package/fuzz" && cp -R "$ROOT/fuzz" "$package/fuzz"
+        [[ -f Package.resolved ]] && cp Package.resolved "$package/"
+    fi
+    # Same dependency versions as the main package's build.
+    [[ -f $package/Package.resolved ]] && cp "$package/Package.resolved" "$package/fuzz/Package.resolved"
+
+    # -sanitize=fuzzer: coverage instrumentation of every Swift module built (Flick's and its
+    # dependencies') and libFuzzer at link; address: AddressSanitizer. -Xcc: the same for C
+    # targets (CFlickPNG). -enable-testing: FuzzRecord's @testable import of FlickTimeline.
+    # lld: gold fails on these links (an internal error in format_file_lineno).
+    started=$(date +%s)
+    echo "== fuzz: build (.build-fuzz)"
+    if ! $SWIFT build -c release --package-path "$package/fuzz" --scratch-path "$SCRATCH" \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
+        -Xcc -fsanitize=fuzzer-no-link,address 2>&1 | grep -vE 'prohibited flag|CMakeLists.txt|unhandled; explicitly'; then
+        :
+    fi
+    if [[ ${PIPESTATUS[0]} -ne 0 ]]; then echo "fuzz: build failed" >&2; exit 2; fi
+    echo "== fuzz: built in $(( $(date +%s) - started )) s"
 fi
-if [[ ${PIPESTATUS[0]} -ne 0 ]]; then echo "fuzz: build failed" >&2; exit 2; fi
-echo "== fuzz: built in $(( $(date +%s) - started )) s"
 BIN=$SCRATCH/release
 
 if (( write_seeds )); then
