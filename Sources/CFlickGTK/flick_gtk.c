@@ -78,6 +78,11 @@ gulong flick_gtk_connect(gpointer instance, const char *signal, GCallback handle
     return g_signal_connect_data(instance, signal, handler, data, NULL, after ? G_CONNECT_AFTER : 0);
 }
 
+gulong flick_gtk_connect_owned(gpointer instance, const char *signal, GCallback handler, gpointer data, GClosureNotify release,
+                               gboolean after) {
+    return g_signal_connect_data(instance, signal, handler, data, release, after ? G_CONNECT_AFTER : 0);
+}
+
 void flick_gtk_emit_dd(gpointer instance, const char *signal, double a, double b) {
     g_signal_emit_by_name(instance, signal, a, b);
 }

@@ -30,15 +30,20 @@ final class GtkListViewBaseline {
         gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(scrolled, listView)
         adjustment = gtk_scrolled_window_get_vadjustment(scrolled)
-        let context = Unmanaged.passRetained(self).toOpaque()  // the factory holds the list for its life
-        Self.connect(factory, "setup", Self.setup, context)
-        Self.connect(factory, "bind", Self.bind, context)
+        Self.connect(factory, "setup", Self.setup, self)
+        Self.connect(factory, "bind", Self.bind, self)
     }
 
     private typealias ItemSignal = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
 
-    private static func connect(_ factory: OpaquePointer, _ signal: String, _ handler: ItemSignal, _ data: UnsafeMutableRawPointer) {
-        g_signal_connect_data(gpointer(factory), signal, unsafeBitCast(handler, to: GCallback.self), data, nil, GConnectFlags(rawValue: 0))
+    /// Connects `handler` with its own reference to `list`, dropped when the factory goes.
+    private static func connect(_ factory: OpaquePointer, _ signal: String, _ handler: ItemSignal, _ list: GtkListViewBaseline) {
+        let data = Unmanaged.passRetained(list).toOpaque()
+        let release: GClosureNotify = { data, _ in
+            guard let data else { return }
+            Unmanaged<GtkListViewBaseline>.fromOpaque(data).release()
+        }
+        g_signal_connect_data(gpointer(factory), signal, unsafeBitCast(handler, to: GCallback.self), data, release, GConnectFlags(rawValue: 0))
     }
 
     /// A row: four labels in a box.

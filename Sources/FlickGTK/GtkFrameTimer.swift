@@ -32,13 +32,13 @@ public final class GtkFrameTimer {
     /// marks the end of its phase.
     public init?(widget: UnsafeMutablePointer<GtkWidget>) {
         guard let clock = gtk_widget_get_frame_clock(widget) else { return nil }
-        let box = Unmanaged.passRetained(TimerBox(self)).toOpaque()  // lives as long as the process's clock
+        let box = TimerBox(self)  // each handler holds it until the clock goes
         let instance = GObject.pointer(clock)
-        GObject.connect(instance, "before-paint", Self.began, data: box)
-        GObject.connect(instance, "update", Self.updated, data: box)
-        GObject.connect(instance, "layout", Self.laidOut, data: box)
-        GObject.connect(instance, "paint", Self.painted, data: box)
-        GObject.connect(instance, "after-paint", Self.end, data: box, after: true)
+        GObject.connect(instance, "before-paint", Self.began, owner: box)
+        GObject.connect(instance, "update", Self.updated, owner: box)
+        GObject.connect(instance, "layout", Self.laidOut, owner: box)
+        GObject.connect(instance, "paint", Self.painted, owner: box)
+        GObject.connect(instance, "after-paint", Self.end, owner: box, after: true)
     }
 
     /// Forgets frames so far and records from now.

@@ -24,6 +24,10 @@ void flick_gtk_view_set_natural_size(GtkWidget *view, int natural_width, int nat
 // Signal helpers: g_signal_connect is a macro and g_signal_emit_by_name is variadic, so Swift
 // reaches both through these.
 gulong flick_gtk_connect(gpointer instance, const char *signal, GCallback handler, gpointer data, gboolean after);
+/// As flick_gtk_connect; `release` gets `data` back when the handler goes (the instance is
+/// finalized or the handler disconnected), to drop what `data` holds.
+gulong flick_gtk_connect_owned(gpointer instance, const char *signal, GCallback handler, gpointer data, GClosureNotify release,
+                               gboolean after);
 /// Emits a signal taking (double, double) — drag-begin, drag-update, drag-end, decelerate.
 void flick_gtk_emit_dd(gpointer instance, const char *signal, double a, double b);
 /// Emits a signal taking (int, double, double) — GtkGestureClick's pressed and released.
