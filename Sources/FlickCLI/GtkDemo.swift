@@ -15,7 +15,7 @@ struct GtkDemo: ParsableCommand {
         discussion: """
             Mouse and touchpad: drag, wheel and kinetic touchpad scrolling; a press on a mention, topic or URL highlights it, a release taps it. Keys: Page Up/Down, Home/End, arrows; Tab and Shift+Tab move between the links on screen, Enter activates.
 
-            With --script the window replays the script (a file, or demo, flings, constant-speed, scroll-to-top, jump-storm) and exits. The report has `flick demo`'s keys, with mainThreadMs measured from before-paint to after-paint, plus framesOver8ms and framesOver16ms. --compare prints both rows of the table and --report writes {"flick": R, "gtk": R}.
+            With --script the window replays the script (a file, or demo, flings, constant-speed, scroll-to-top, jump-storm) and exits. The report has `flick demo`'s keys, with mainThreadMs measured from before-paint to after-paint, plus framesOver8ms, framesOver16ms, framesPainted, phasesMs (update, layout, paint, afterPaint), mainThreadCpuMs and the GSK renderer. --compare prints both rows of the table and --report writes {"flick": R, "gtk": R}; both widgets run in one process with one renderer (--renderer).
             """)
 
     @OptionGroup var demo: DemoOptions
