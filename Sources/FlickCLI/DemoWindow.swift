@@ -61,6 +61,7 @@ struct DemoWindow {
         return [
             "presentPath": window.display.presentPath.rawValue,
             "presentAsynchronous": window.presentsAsynchronously,
+            "serverPresentMs": percentiles(window.serverPresentMilliseconds),
             "presentMs": percentiles(frames.map(\.presentMilliseconds)),
             "framesOverBudget": timing.framesOverBudget,
             "framesOverBudgetPercent": timing.overBudgetPercent,

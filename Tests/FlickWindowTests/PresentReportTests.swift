@@ -35,10 +35,13 @@ struct PresentReportTests {
         #expect((json["windowSeconds"] as? Double ?? 0) > 0)
         #expect(json["frames"] as? Int == 90)
         let redrawn = try #require(json["redrawnPercent"] as? [String: Double])
+        let server = try #require(json["serverPresentMs"] as? [String: Double])
         if path == "software" {
             #expect(redrawn["p50"]! < 100, "a fling at rest and moving redraws only part of the window")
+            #expect(server["p50"]! > 0, "the X server's time to take each frame is recorded")
         } else {
             #expect(redrawn["p50"] == 0)
+            #expect(server["max"] == 0, "synchronous presents: the server's time is in presentMs")
         }
         #expect(result.stdout.contains("\(path) present"), "\(result.stdout)")
     }

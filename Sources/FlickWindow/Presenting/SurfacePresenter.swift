@@ -71,6 +71,10 @@ final class SurfacePresenter: FramePresenting {
     /// Whether frames are presented from shared images off the main thread.
     var presentsAsynchronously: Bool { images != nil }
 
+    /// Asynchronous presents: milliseconds from each hand-off until the X server had taken the
+    /// frame, since the last call (empty otherwise).
+    func takeServerMilliseconds() -> [Double] { images?.takeServerMilliseconds() ?? [] }
+
     /// Whether `format` is one the path draws into: 32-bit xRGB/ARGB, the layout of Cairo's
     /// RGB24/ARGB32 and of Flick's bitmaps, so rows copy as they are.
     nonisolated static func cairoFormat(for format: UInt32) -> cairo_format_t? {
@@ -89,14 +93,14 @@ final class SurfacePresenter: FramePresenting {
             var height: Int32 = 0
             SDL_GetWindowSizeInPixels(window, &width, &height)
             let size = PixelSize(width: Int(width), height: Int(height))
-            if let images, images.size == size, targets.count == 2 { return targets[current] }
+            if let images, images.size == size, targets.count == X11SharedImages.count { return targets[current] }
             unbind()
             let made = X11SharedImages(sdlWindow: window)
             if let made, made.size != size { made.release() }
             if let made, made.size == size {
                 let format = made.hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
-                let bound = (0..<2).compactMap { Self.target(surface: nil, pixels: made.pixels($0), size: made.size, pitch: made.pitch, format: format) }
-                if bound.count == 2 {
+                let bound = (0..<X11SharedImages.count).compactMap { Self.target(surface: nil, pixels: made.pixels($0), size: made.size, pitch: made.pitch, format: format) }
+                if bound.count == X11SharedImages.count {
                     images = made
                     targets = bound
                     current = 0
@@ -164,10 +168,10 @@ final class SurfacePresenter: FramePresenting {
         presentWaitMillisecondsThisFrame = 0
         guard var target = bind() else { return }
         var previousBuffer: Target?
-        if let images, targets.count == 2 {
-            // Compose into the other image once the server has finished reading it.
+        if let images, targets.count == X11SharedImages.count {
+            // Compose into the next image once the server has finished reading it.
             previousBuffer = targets[current]
-            current ^= 1
+            current = (current + 1) % targets.count
             let waitStart = clock.now
             images.waitUntilFree(current)
             presentWaitMillisecondsThisFrame = (clock.now - waitStart) * 1000
@@ -209,7 +213,7 @@ final class SurfacePresenter: FramePresenting {
         }
     }
 
-    /// Copies the previous frame from the other image, moved `dy` rows down (up when negative).
+    /// Copies the previous frame from the image it was drawn into, moved `dy` rows down (up when negative).
     private func copy(_ source: Target, into target: Target, shiftedBy dy: Int) {
         let rows = target.size.height - abs(dy)
         guard rows > 0, source.pitch == target.pitch, source.size == target.size else { return }

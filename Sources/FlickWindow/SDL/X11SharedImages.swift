@@ -2,15 +2,17 @@ import CSDL2
 import Dispatch
 import FlickCore
 
-/// Two MIT-SHM images the size of the window, presented on a connection and a thread of their
+/// Three MIT-SHM images the size of the window, presented on a connection and a thread of their
 /// own: the main thread composes a frame into one image while the X server still copies the
-/// previous frame from the other, instead of waiting for the server's round trip in
+/// previous frames from the others, instead of waiting for the server's round trip in
 /// `SDL_UpdateWindowSurface` (`XShmPutImage` then `XSync`). On a loaded machine that wait
 /// was most of the software path's worst frames: the server must be scheduled to answer.
 ///
 /// An image is written again only after the server has finished reading it (`waitUntilFree`),
-/// so frames never tear; if the server falls a whole frame behind, the main thread waits there
-/// and the wait is counted in its frame time.
+/// so frames never tear; if the server falls two frames behind, the main thread waits there and
+/// the wait is counted in its frame time. How long the server took to take each frame (hand-off
+/// to the end of its `XSync`) is recorded (`takeServerMilliseconds`), so a starved server shows
+/// in the report even when the main thread did not wait for it.
 ///
 /// Main thread for everything but `present`'s work, which runs on `queue`; the X connection is
 /// used by one thread at a time (Xlib without `XInitThreads`).
@@ -31,7 +33,11 @@ final class X11SharedImages: @unchecked Sendable {
     private let gc: GC
     private var images: [Image] = []
     private let queue = DispatchQueue(label: "flick.window.present", qos: .userInteractive)
-    private let inFlight: [DispatchSemaphore] = [DispatchSemaphore(value: 1), DispatchSemaphore(value: 1)]
+    /// Images kept: 3 lets the server fall two frames behind a frame's hand-off before the main
+    /// thread waits (with 2, a server scheduled a few ms late already blocked the next frame).
+    static let count = 3
+    private let inFlight = (0..<X11SharedImages.count).map { _ in DispatchSemaphore(value: 1) }
+    private let serverMilliseconds = LockedBox<[Double]>([])
 
     /// Set by the error handler while images are attached (a remote display refuses SHM).
     nonisolated(unsafe) private static var attachFailed = false
@@ -57,14 +63,14 @@ final class X11SharedImages: @unchecked Sendable {
         gc = XCreateGC(display, window, 0, nil)
         var made: [Image] = []
         var pitch = 0
-        for _ in 0..<2 {
+        for _ in 0..<Self.count {
             guard let image = Self.makeImage(display, visual: attributes.visual, depth: UInt32(attributes.depth), size: size) else { break }
             pitch = Int(image.image.pointee.bytes_per_line)
             made.append(image)
         }
         self.pitch = pitch
         images = made
-        guard made.count == 2, !size.isEmpty else {
+        guard made.count == Self.count, !size.isEmpty else {
             release()
             return nil
         }
@@ -116,7 +122,7 @@ final class X11SharedImages: @unchecked Sendable {
         _ = image.pointee.f.destroy_image?(image)
     }
 
-    /// The pixels of image `index` (0 or 1).
+    /// The pixels of image `index` (0 ..< `count`).
     func pixels(_ index: Int) -> UnsafeMutableRawPointer { images[index].pixels }
 
     /// Blocks until the server has read image `index` (its last present finished). Main thread.
@@ -129,6 +135,7 @@ final class X11SharedImages: @unchecked Sendable {
     func present(_ index: Int, rects: [PixelRect]) {
         guard !rects.isEmpty else { return }
         inFlight[index].wait()
+        let handOff = DispatchTime.now().uptimeNanoseconds
         queue.async { [self] in
             let image = images[index].image
             for rect in rects {
@@ -137,7 +144,18 @@ final class X11SharedImages: @unchecked Sendable {
                     UInt32(rect.height), 0)
             }
             XSync(display, 0)
+            let took = Double(DispatchTime.now().uptimeNanoseconds - handOff) / 1e6
+            serverMilliseconds.withLock { $0.append(took) }
             inFlight[index].signal()
+        }
+    }
+
+    /// Milliseconds from each present's hand-off until the server had taken the frame, since
+    /// the last call. Main thread.
+    func takeServerMilliseconds() -> [Double] {
+        serverMilliseconds.withLock { values in
+            defer { values.removeAll(keepingCapacity: true) }
+            return values
         }
     }
 

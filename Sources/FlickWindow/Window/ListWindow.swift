@@ -116,6 +116,11 @@ public final class ListWindow<Interaction: RowInteraction> {
     /// Whether frames are presented off the main thread (software path from X11 shared images).
     public var presentsAsynchronously: Bool { (presenter as? SurfacePresenter)?.presentsAsynchronously ?? false }
 
+    /// Asynchronous presents: how long the X server took to take each frame after its hand-off,
+    /// ms, the most recent `frameLogLimit`. Empty when frames are presented synchronously (then
+    /// that time is in `WindowFrame.presentMilliseconds`).
+    public internal(set) var serverPresentMilliseconds: [Double] = []
+
     /// Seconds on the window's clock (the time engine input is given): the wall clock, or in
     /// lockstep the virtual clock, which moves by exactly one frame interval per frame.
     public var now: Double { configuration.lockstep ? virtualTime : clock.now }
@@ -172,6 +177,10 @@ public final class ListWindow<Interaction: RowInteraction> {
         if frames.count > configuration.frameLogLimit { frames.removeFirst(frames.count / 2) }
         history.append(start: start, milliseconds: stats.mainThreadMilliseconds, presentMilliseconds: frame.presentMilliseconds)
         frameTiming.add(start: frame.start, end: frame.end)
+        if let surface = presenter as? SurfacePresenter {
+            serverPresentMilliseconds += surface.takeServerMilliseconds()
+            if serverPresentMilliseconds.count > configuration.frameLogLimit { serverPresentMilliseconds.removeFirst(serverPresentMilliseconds.count / 2) }
+        }
         if wasMoving, engine.physics.phase == .idle { settles.append(frameIndex) }
         frameIndex += 1
         virtualTime += 1 / configuration.hz
