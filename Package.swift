@@ -27,6 +27,8 @@ let package = Package(
         // `flick serve`: the feed server on loopback (FlickServer), and its logger.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Hummingbird's own lifecycle package; FeedServer stops through a ServiceGroup of its own.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         // `make docs`: the front door's documentation (DocC).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -58,7 +60,7 @@ let package = Package(
         .target(name: "FlickImage", dependencies: ["FlickCore", "FlickRaster"]),
         .target(name: "FlickList", dependencies: ["FlickCore", "FlickRaster", "FlickImage"]),
         // The SDL2 window: presents a list engine's layers, feeds it input, draws the HUD.
-        .target(name: "FlickWindow", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickList", "CSDL2"]),
+        .target(name: "FlickWindow", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickList", "CCairo", "CSDL2"]),
 
         // The front door: cell kinds, cells, a list of them (CellList), window taps.
         .target(name: "Flick", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickImage", "FlickList", "FlickWindow"]),
@@ -85,6 +87,7 @@ let package = Package(
             dependencies: [
                 "FlickCore", "FlickTimeline", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
 
         // The `flick` command.
