@@ -34,17 +34,19 @@ struct DemoSetup {
     }
 
     /// A script file, or the name of a built-in script (`demo`, `flings`, `constant-speed`,
-    /// `scroll-to-top`, `jump-storm`, `live-reading`, `live-flings`, `live-paging`, `chat`).
+    /// `scroll-to-top`, `jump-storm`, `live-reading`, `live-flings`, `live-paging`, `chat`,
+    /// `constant-5s`, `six-flings`).
     static func loadScript(_ name: String) throws -> WindowScript {
         let text: String
         if FileManager.default.fileExists(atPath: name) {
             text = try String(contentsOfFile: name, encoding: .utf8)
-        } else if let builtIn = (StandardScripts.all + StandardScripts.live + [("demo", StandardScripts.demo), ("chat", StandardScripts.chat)])
+        } else if let builtIn = (StandardScripts.all + StandardScripts.live + StandardScripts.window
+            + [("demo", StandardScripts.demo), ("chat", StandardScripts.chat)])
             .first(where: { $0.name == name })
         {
             text = builtIn.text
         } else {
-            let names = ["demo"] + StandardScripts.all.map(\.name) + ["live-paging", "chat"]
+            let names = ["demo"] + StandardScripts.all.map(\.name) + ["live-paging", "chat"] + StandardScripts.window.map(\.name)
             throw ValidationError("no script file \(name) (built-in scripts: \(names.joined(separator: ", ")))")
         }
         do {

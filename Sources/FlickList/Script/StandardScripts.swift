@@ -30,6 +30,13 @@ public enum StandardScripts {
         settle
         """
 
+    /// The window's frame-quality scripts (issue #15's 1× figures): constant reading at 1k, 3k
+    /// and 6k pt/s held 5 s each, and six flings (8k, 25k, 8k pt/s, each down and back up).
+    public static let window: [(name: String, text: String)] = [
+        ("constant-5s", "wait 0.2\nscroll 1000 5\ntouch\nscroll 3000 5\ntouch\nscroll 6000 5\ntouch\nsettle"),
+        ("six-flings", [8_000, -8_000, 25_000, -25_000, 8_000, -8_000].map { "fling \($0)\nsettle\nwait 0.3" }.joined(separator: "\n")),
+    ]
+
     /// Scroll-to-top from deep in the feed.
     public static let scrollToTop = """
         jump 2000
