@@ -77,7 +77,7 @@ struct Render: ParsableCommand {
                 let request = ImageRequest(url: slot.url, pointSize: slot.frame.size, scale: displayScale, processors: slot.processors)
                 switch pipeline.loadSynchronously(request) {
                 case .success(let image): decoded[slot.role] = image
-                case .failure(let error): FileHandle.standardError.write(Data("post \(post.id): \(error)\n".utf8))
+                case .failure(let error): FileHandle.standardError.write(Data((FeedWarning.escaped("post \(post.id): \(error)") + "\n").utf8))
                 }
             }
             bitmap = renderer.render(layout, images: decoded)

@@ -26,6 +26,10 @@ public final class FeedClient: Sendable {
         /// (deleted between two pages); default 5: several deletions in a row at the end of
         /// what is stored, and at most 5 extra requests when the server is just failing.
         public var cursorFallbacks = 5
+        /// Hosts a page's `next` and `newer` may lead to besides the timeline's own origin;
+        /// default none: a page from a server cannot send the client to another host, to a
+        /// local file or to the reader's loopback or LAN (`FeedPageImporter.refusal`).
+        public var allowedHosts: Set<String> = []
 
         public init() {}
     }
@@ -132,19 +136,31 @@ public final class FeedClient: Sendable {
             // Read once: a failed request may be retried, a page read twice is a loop.
             visited.withLock { _ = $0.insert(url.absoluteString) }
             let source = self.source?.absoluteString
+            let (next, refused) = permitted(page.next, from: url)
             let outcome = try store.appendPage(page.posts) { state in
-                state.older = page.next?.absoluteString
-                state.reachedEnd = page.next == nil
+                state.older = next?.absoluteString
+                state.reachedEnd = next == nil
                 if state.newer == nil { state.newer = page.newer?.absoluteString }
                 if state.source == nil { state.source = source }
             }
             noteDeletions(of: page)
-            land(.older(appended: outcome.appended, updated: outcome.updated, warnings: page.warnings, reachedEnd: page.next == nil))
+            land(.older(appended: outcome.appended, updated: outcome.updated, warnings: page.warnings + refused, reachedEnd: next == nil))
         } catch let error as FeedPageError {
             land(.failed(.older, reason: error.description, isOffline: Self.isOffline(error)))
         } catch {
             land(.failed(.older, reason: "\(error)", isOffline: false))
         }
+    }
+
+    /// `link` if the page at `page` may lead there (the import's link policy, from the
+    /// timeline's first page, or the page itself when there is none), else nil and a warning
+    /// naming the refused link: paging stops there.
+    private func permitted(_ link: URL?, from page: URL) -> (URL?, [FeedWarning]) {
+        guard let link else { return (nil, []) }
+        guard let reason = FeedPageImporter.refusal(of: link, start: source ?? page, allowedHosts: configuration.allowedHosts) else {
+            return (link, [])
+        }
+        return (nil, [FeedWarning(postIndex: nil, reason: "link \(FeedWarning.escaped(link.absoluteString)) refused: \(reason)")])
     }
 
     /// Fetches the older page at `url`; when the server no longer knows its cursor (a 4xx
@@ -182,12 +198,13 @@ public final class FeedClient: Sendable {
             guard let url = state.newer.flatMap(URL.init(string:)) else { return }
             do {
                 let page = try await fetcher.fetch(url)
+                let (newer, refused) = permitted(page.newer, from: url)
                 let outcome = try store.prependPage(page.posts) { state in
-                    if let newer = page.newer { state.newer = newer.absoluteString }
+                    if let newer { state.newer = newer.absoluteString }
                 }
                 noteDeletions(of: page)
-                let caughtUp = outcome.inserted.isEmpty || page.newer == nil || page.newer == url
-                land(.newer(inserted: outcome.inserted, updated: outcome.updated, warnings: page.warnings, caughtUp: caughtUp))
+                let caughtUp = outcome.inserted.isEmpty || newer == nil || newer == url
+                land(.newer(inserted: outcome.inserted, updated: outcome.updated, warnings: page.warnings + refused, caughtUp: caughtUp))
                 if caughtUp { return await fetchTopForEdits() }
             } catch let error as FeedPageError {
                 return land(.failed(.newer, reason: error.description, isOffline: Self.isOffline(error)))

@@ -48,7 +48,6 @@ struct FeedClientTests {
         let client = FeedClient(store: cache, source: fixture.timeline)
         _ = Self.run(client, .older)
         #expect(try cache.count() == 20)
-        print("DBG state", try cache.pagingState())
         let added = try fixture.server.addPosts(45)
         var inserted: [String] = []
         for landing in Self.run(client, .newer) {
