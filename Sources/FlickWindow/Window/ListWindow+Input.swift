@@ -11,11 +11,12 @@ extension ListWindow {
         case .resized(let pixels):
             viewportChanged(to: Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale), time: time)
         case .pointerDown(let x, let y):
+            scriptHoldsPointer = false
             pointerDown(at: Point(x: x / scale, y: y / scale), time: time)
         case .pointerMoved(let x, let y):
-            if gesture.isDown { pointerMoved(to: Point(x: x / scale, y: y / scale), time: time) }
+            if gesture.isDown, !scriptHoldsPointer { pointerMoved(to: Point(x: x / scale, y: y / scale), time: time) }
         case .pointerUp:
-            pointerUp(time: time)
+            if !scriptHoldsPointer { pointerUp(time: time) }
         case .wheel(let notches):
             scroll(by: notches * configuration.pointsPerWheelNotch, time: time)
         case .key(let key, let modifiers, let isRepeat):
@@ -23,7 +24,7 @@ extension ListWindow {
             if isRepeat, !command.repeats { return }
             perform(command, time: time)
         case .focusLost:
-            apply(gesture.cancel(), time: time)
+            if !scriptHoldsPointer { apply(gesture.cancel(), time: time) }
         }
     }
 

@@ -36,9 +36,11 @@ extension ListWindow {
         case .list(let step):
             try replay.play(step)
         case .press(let x, let y):
+            scriptHoldsPointer = true
             pointerDown(at: Point(x: x, y: y), time: now)
         case .release:
             pointerUp(time: now)
+            scriptHoldsPointer = false
         case .size(let width, let height):
             resizeWindow(to: Size(width: width, height: height), time: now)
             try replay.frame()

@@ -39,6 +39,10 @@ public final class ListWindow<Interaction: RowInteraction> {
     public internal(set) var settles: [Int] = []
     /// The window was closed, or Esc/Q pressed.
     public internal(set) var isQuitRequested = false
+    /// Whether the pointer is held down by a script's `press` (until its `release`): the real
+    /// pointer's moves and lifts, and a focus change (another window opening on the display),
+    /// leave it alone; a real click takes the pointer back.
+    var scriptHoldsPointer = false
     /// The pixels of the last frame drawn with `step(capture: true)`, read back through the renderer.
     public internal(set) var capturedFrame: Bitmap?
 
