@@ -14,13 +14,6 @@ struct DemoReport {
     var jsonObject: [String: Any] {
         let info = window.display.info
         let frames = window.frames
-        func percentiles(_ values: [Double]) -> [String: Double] {
-            let sorted = values.sorted()
-            return [
-                "p50": RunSummary.percentile(0.5, ofSorted: sorted), "p99": RunSummary.percentile(0.99, ofSorted: sorted),
-                "max": sorted.last ?? 0,
-            ]
-        }
         let output = window.display.outputSize
         var json: [String: Any] = [
             "display": [
@@ -29,9 +22,9 @@ struct DemoReport {
                 "pixelSize": [output.width, output.height],
             ],
             "pipeline": window.pipeline.rawValue,
-            "engineMs": percentiles(frames.map(\.engineMilliseconds)),
-            "drawMs": percentiles(frames.map(\.drawMilliseconds)),
-            "presentMs": percentiles(frames.map(\.presentMilliseconds)),
+            "engineMs": RunSummary.spread(frames.map(\.engineMilliseconds)),
+            "drawMs": RunSummary.spread(frames.map(\.drawMilliseconds)),
+            "presentMs": RunSummary.spread(frames.map(\.presentMilliseconds)),
             "uploads": frames.reduce(0) { $0 + $1.uploads },
             "framesWithMisalignedLayers": frames.filter { $0.misalignedLayers > 0 }.count,
             "handoffFrames": frames.filter(\.showedHandoff).count,

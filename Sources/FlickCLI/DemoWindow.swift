@@ -49,26 +49,19 @@ struct DemoWindow {
     static func timingJSON(_ window: ListWindow<TimelineInteraction>) -> [String: Any] {
         let timing = window.frameTiming
         let frames = window.frames
-        func percentiles(_ values: [Double]) -> [String: Double] {
-            let sorted = values.sorted()
-            return [
-                "p50": RunSummary.percentile(0.5, ofSorted: sorted), "p99": RunSummary.percentile(0.99, ofSorted: sorted),
-                "max": sorted.last ?? 0,
-            ]
-        }
         let rows = max(1, window.display.outputSize.height)
         let redrawn = frames.filter { $0.presentPath == .software }.map { Double($0.redrawnRows) / Double(rows) * 100 }.sorted()
         return [
             "presentPath": window.display.presentPath.rawValue,
             "presentAsynchronous": window.presentsAsynchronously,
-            "serverPresentMs": percentiles(window.serverPresentMilliseconds),
-            "presentMs": percentiles(frames.map(\.presentMilliseconds)),
+            "serverPresentMs": RunSummary.spread(window.serverPresentMilliseconds),
+            "presentMs": RunSummary.spread(frames.map(\.presentMilliseconds)),
             "framesOverBudget": timing.framesOverBudget,
             "framesOverBudgetPercent": timing.overBudgetPercent,
             "missedFrames": timing.missedFrames,
             "hitchMsPerSecond": timing.hitchMillisecondsPerSecond,
             "windowSeconds": timing.seconds,
-            "wakeDelayMs": percentiles(frames.map(\.wakeDelayMilliseconds)),
+            "wakeDelayMs": RunSummary.spread(frames.map(\.wakeDelayMilliseconds)),
             "redrawnPercent": ["p50": RunSummary.percentile(0.5, ofSorted: redrawn), "p99": RunSummary.percentile(0.99, ofSorted: redrawn)],
         ]
     }

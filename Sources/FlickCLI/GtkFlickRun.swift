@@ -72,10 +72,9 @@ struct GtkFlickRun {
         result.extra["texturesMade"] = view.texturesMade
         result.extra["renderer"] = GtkHost.rendererName(of: view.canvas) ?? "unknown"
         let paint = view.paintStatistics
-        let snapshotMs = paint.snapshotMilliseconds.sorted()
         result.extra["paint"] = [
             "snapshots": paint.snapshots, "unchangedFrames": paint.unchangedFrames, "nodesMade": paint.nodesMade, "cairoNodes": paint.cairoNodes,
-            "snapshotMs": ["p50": RunSummary.percentile(0.5, ofSorted: snapshotMs), "p99": RunSummary.percentile(0.99, ofSorted: snapshotMs), "max": snapshotMs.last ?? 0],
+            "snapshotMs": RunSummary.spread(paint.snapshotMilliseconds),
         ]
         result.extra["taps"] = view.taps.map { ["row": $0.row, "description": $0.description ?? ""] }
         return result
