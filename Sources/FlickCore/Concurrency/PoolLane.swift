@@ -51,7 +51,9 @@ final class PoolLane<Context>: Sendable {
             return index
         }
         if let wake {
-            workers[wake].queue.async { [self] in drain(wake) }
+            // Held during a frame (`HeldWakes`): the queue is marked draining, so later
+            // submissions add to its heap and only this start is pending.
+            HeldWakes.wake { [self] in workers[wake].queue.async { [self] in drain(wake) } }
         }
     }
 

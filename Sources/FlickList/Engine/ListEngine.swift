@@ -180,8 +180,17 @@ public final class ListEngine<Source: ListDataSource> {
     public var residentRows: Int { store.nodes.count }
 
     /// Runs one frame at `time` (seconds) and reports what it showed and cost.
+    ///
+    /// Worker wake-ups are held for the frame (`HeldWakes`): work the frame submits starts when
+    /// the frame is composed, so a woken worker cannot take the core in the middle of it. A
+    /// display that presents after this returns holds them across its present too. The cost
+    /// reported is the frame's work up to its composed picture.
     @discardableResult
     public func frame(at time: Double) -> FrameStats {
+        HeldWakes.holding { composeFrame(at: time) }
+    }
+
+    private func composeFrame(at time: Double) -> FrameStats {
         let start = DispatchTime.now().uptimeNanoseconds
         var stats = FrameStats()
         stats.index = frameIndex
