@@ -32,4 +32,24 @@ struct HeldWakesTests {
         pool.waitUntilIdle()
         #expect(ran.value == [0, 2], "priorities and cancellation hold across a held wake")
     }
+
+    @Test func aHoldSpanningSeparateCallsEndsWhenEndedOrDropped() {
+        let pool = QueuePool<Void>(queuesPerLane: 1, workerNice: 0) { _ in () }
+        let ran = LockedBox(0)
+        let hold = HeldWakes.begin()
+        pool.submit(.userInitiated) { _ in ran.withLock { $0 += 1 } }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(ran.value == 0)
+        hold.end()
+        pool.waitUntilIdle()
+        #expect(ran.value == 1)
+        do {
+            let dropped = HeldWakes.begin()
+            _ = dropped
+        }
+        #expect(!HeldWakes.isHolding || ran.value == 1, "a dropped hold ends")
+        pool.submit(.userInitiated) { _ in ran.withLock { $0 += 1 } }
+        pool.waitUntilIdle()
+        #expect(ran.value == 2)
+    }
 }

@@ -24,19 +24,46 @@ public enum HeldWakes {
     /// Runs `body` with worker wake-ups held, then starts every queue a submission in it would
     /// have woken. For the main thread's frame; never wait for pool work inside `body` (the
     /// work may not have started).
-    public static func holding<Result>(_ body: () throws -> Result) rethrows -> Result {
-        state.withLock { $0.depth += 1 }
-        defer {
-            let release = state.withLock { state -> [@Sendable () -> Void] in
-                state.depth -= 1
-                guard state.depth == 0 else { return [] }
-                let pending = state.pending
-                state.pending = []
-                return pending
-            }
-            for start in release { start() }
+    public static func holding<Value>(_ body: () throws -> Value) rethrows -> Value {
+        let hold = begin()
+        do {
+            let value = try body()
+            hold.end()
+            return value
+        } catch {
+            hold.end()
+            throw error
         }
-        return try body()
+    }
+
+    /// Holds wake-ups until the returned hold ends (`end()`, or when it is dropped): for a
+    /// frame whose phases are separate calls (a toolkit's update and paint), held from the
+    /// first to the last.
+    public static func begin() -> Hold {
+        state.withLock { $0.depth += 1 }
+        return Hold()
+    }
+
+    /// A hold on worker wake-ups; ending it (or dropping it) starts what it held once no
+    /// other hold is in effect.
+    public struct Hold: ~Copyable {
+        fileprivate init() {}
+
+        /// Ends the hold now.
+        public consuming func end() {}
+
+        deinit { HeldWakes.release() }
+    }
+
+    private static func release() {
+        let starts = state.withLock { state -> [@Sendable () -> Void] in
+            state.depth -= 1
+            guard state.depth == 0 else { return [] }
+            let pending = state.pending
+            state.pending = []
+            return pending
+        }
+        for start in starts { start() }
     }
 
     /// Whether a hold is in effect now (tests and diagnostics).

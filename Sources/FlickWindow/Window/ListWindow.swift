@@ -147,6 +147,8 @@ public final class ListWindow<Interaction: RowInteraction> {
         waitForFrameStart()
         let wallStart = clock.now
         let start = now
+        // Work submitted from here to the present starts after it (see `HeldWakes`).
+        let heldWakes = HeldWakes.begin()
         for event in display.pollEvents() { handle(event, time: start) }
         applyPendingViewport(time: start)
         let wasMoving = engine.physics.phase != .idle
@@ -168,6 +170,7 @@ public final class ListWindow<Interaction: RowInteraction> {
         if capture { capturedFrame = presenter.capture(scale: configuration.scale) }
         presenter.present()
         let end = clock.now
+        heldWakes.end()
 
         stats.index = frameIndex
         stats.mainThreadMilliseconds = (end - wallStart) * 1000
