@@ -89,9 +89,11 @@ struct DemoChat {
             json["pinnedToBottom"] = window.engine.isPinnedToBottom
             json["taps"] = window.taps.map { ["row": $0.row, "description": $0.description ?? ""] }
             if let completed { json["scriptCompleted"] = completed }
+            json.merge(DemoWindow.timingJSON(window)) { _, new in new }
             try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])), to: path)
         }
         print(summary.text)
+        print(DemoWindow.timingText(window))
         for path in [options.screenshot, options.report].compactMap({ $0 }) { print("wrote \(path)") }
     }
 }

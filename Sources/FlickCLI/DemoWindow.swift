@@ -46,7 +46,7 @@ struct DemoWindow {
     /// The window clock's keys: the present path, present time, frames over budget, hitches.
     /// `hitchMsPerSecond` replaces the one derived from main-thread time alone: in a window the
     /// clock between presents is the truth (`WindowTiming`).
-    static func timingJSON(_ window: ListWindow<TimelineInteraction>) -> [String: Any] {
+    static func timingJSON<Interaction>(_ window: ListWindow<Interaction>) -> [String: Any] {
         let timing = window.frameTiming
         let frames = window.frames
         let rows = max(1, window.display.outputSize.height)
@@ -66,7 +66,7 @@ struct DemoWindow {
         ]
     }
 
-    static func timingText(_ window: ListWindow<TimelineInteraction>) -> String {
+    static func timingText<Interaction>(_ window: ListWindow<Interaction>) -> String {
         let timing = window.frameTiming
         return String(
             format: "window clock: %@ present; %d of %d frames over the %.2f ms budget (%.2f%%); %d missed refreshes; hitch %.2f ms/s",

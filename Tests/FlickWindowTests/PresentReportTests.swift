@@ -45,4 +45,27 @@ struct PresentReportTests {
         }
         #expect(result.stdout.contains("\(path) present"), "\(result.stdout)")
     }
+
+    @Test func theChatWindowReportsTheWindowClockToo() async throws {
+        let display = try TestDisplay.acquire()
+        defer { display.stop() }
+        let name = try #require(ProcessInfo.processInfo.environment["DISPLAY"] ?? String(validatingCString: getenv("DISPLAY")))
+        let folder = FlickBinary.temporaryFolder("present-chat")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report.json")
+        let script = folder.appendingPathComponent("script.txt")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("wait 0.1\nfling -4000\nsettle\n".utf8).write(to: script)
+        let result = try await FlickBinary.run(
+            ["demo", "--client", "chat", "--messages", "400", "--present", "software", "--lockstep", "--hz", "60", "--scale", "1",
+             "--script", script.path, "--frames", "60", "--report", report.path],
+            environment: ["DISPLAY": name])
+        try #require(result.status == 0, "flick demo --client chat failed: \(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        #expect(json["client"] as? String == "chat")
+        #expect(json["presentPath"] as? String == "software")
+        for key in ["framesOverBudget", "missedFrames"] { #expect(json[key] is Int, "\(key)") }
+        for key in ["hitchMsPerSecond", "framesOverBudgetPercent", "windowSeconds"] { #expect(json[key] is Double, "\(key)") }
+        #expect(result.stdout.contains("window clock: software present"), "\(result.stdout)")
+    }
 }
