@@ -69,8 +69,10 @@ public enum HeldWakes {
     /// Whether a hold is in effect now (tests and diagnostics).
     public static var isHolding: Bool { state.withLock { $0.depth > 0 } }
 
-    /// Starts a queue now, or at the end of the current hold.
-    static func wake(_ start: @escaping @Sendable () -> Void) {
+    /// Runs `start` — a call that wakes another thread, such as a queue's `async` — now, or
+    /// when the current hold ends. Pool submissions go through it; so do the other wakes a
+    /// frame causes (page reads, background releases). Any thread.
+    public static func wake(_ start: @escaping @Sendable () -> Void) {
         let held = state.withLock { state -> Bool in
             guard state.depth > 0 else { return false }
             state.pending.append(start)

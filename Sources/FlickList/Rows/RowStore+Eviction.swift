@@ -55,7 +55,7 @@ extension RowStore {
         guard !bitmaps.isEmpty else { return }
         // `consume` leaves the box as the only owner, so the last release happens over there.
         let box = ReleaseBox(consume bitmaps)
-        DispatchQueue.global(qos: .background).async { box.release() }
+        HeldWakes.wake { DispatchQueue.global(qos: .background).async { box.release() } }
     }
 }
 

@@ -53,7 +53,8 @@ public final class DataWindow: Sendable {
             self.executor = executor
         } else {
             let queue = DispatchQueue(label: "flick.datawindow", qos: configuration.qos)
-            self.executor = { work in queue.async(execute: work) }
+            // Loads asked for during a frame start after it (`HeldWakes`).
+            self.executor = { work in HeldWakes.wake { queue.async(execute: work) } }
         }
     }
 
