@@ -1,3 +1,4 @@
+import FlickList
 import FlickWindow
 import Testing
 

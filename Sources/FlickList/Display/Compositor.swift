@@ -33,6 +33,12 @@ public final class Compositor {
     public var drawsFramebuffer = true
     /// The last frame's layers, in drawing order.
     public private(set) var layers: [DisplayLayer] = []
+    /// Device-pixel rows of the framebuffer drawn again by the last frame (all of them when it
+    /// could not reuse the frame before).
+    public private(set) var lastRedrawnRows = 0
+    /// What the framebuffer holds, when it holds a composed frame: its layers (alive, so their
+    /// identities stay theirs), where they landed, on what background.
+    private var previousFrame: (layers: [DisplayLayer], placed: [PlacedLayer], background: Color)?
     /// The rows of the last frame that showed their kind's skeleton, with that kind (`nil`:
     /// kind not known yet, the source's shape for an unknown kind).
     public private(set) var kindSkeletonRows: [(row: Int, kind: Int?)] = []
@@ -109,21 +115,10 @@ public final class Compositor {
         _ rows: [Row], departing: [Departing] = [], sticky: (row: Int, bitmap: Bitmap, top: Double)? = nil,
         accessories: [Accessory] = [], stats: inout FrameStats
     ) -> [RowContent] {
-        // Rows are opaque and copied over what is there; only the area they leave uncovered
-        // (above the first row at a bounce, below the last at the end) needs the background.
-        let covered = rows.reduce(into: (top: Double.infinity, bottom: -Double.infinity)) { span, row in
-            span.top = min(span.top, scale.round(row.top))
-            span.bottom = max(span.bottom, scale.round(row.top) + row.height)
-        }
-        if drawsFramebuffer {
-            if rows.isEmpty || covered.top > 0 { framebuffer.fill(Rect(x: 0, y: 0, width: viewport.width, height: max(0, min(viewport.height, covered.top))), background) }
-            if covered.bottom < viewport.height { framebuffer.fill(Rect(x: 0, y: max(0, covered.bottom), width: viewport.width, height: viewport.height - max(0, covered.bottom)), background) }
-        }
         layers.removeAll(keepingCapacity: true)
         kindSkeletonRows.removeAll(keepingCapacity: true)
         var contents: [RowContent] = []
         contents.reserveCapacity(rows.count)
-        var blankAreas: [Rect] = []
         let viewportPixels = framebuffer.pixelSize.area
         stats.viewportPixels = viewportPixels
         for row in rows {
@@ -183,7 +178,6 @@ public final class Compositor {
                     stats.placeholderPixels += uncovered
                 } else {
                     stats.blankPixels += uncovered
-                    blankAreas.append(Rect(x: 0, y: top + drawnHeight, width: viewport.width, height: row.height - drawnHeight))
                 }
             }
             contents.append(content)
@@ -204,22 +198,55 @@ public final class Compositor {
                     isOpaque: placed.accessory.isOpaque))
         }
         if drawsFramebuffer {
-            for area in blankAreas { framebuffer.fill(area, background) }
-            draw(layers)
+            drawFramebuffer()
+        } else {
+            previousFrame = nil
         }
         return contents
     }
 
-    /// Blits `layers` into the framebuffer in order.
-    private func draw(_ layers: [DisplayLayer]) {
-        for layer in layers {
-            if let clip = layer.clip {
+    /// Puts the frame's layers into the framebuffer. When the framebuffer holds the previous
+    /// frame, it is moved by the scroll and only the rows `ScrollBlitPlan` finds changed are
+    /// drawn again (the software window path's plan): a steady scroll copies one hot buffer
+    /// and the exposed strip instead of every row's bitmap. Otherwise everything is drawn.
+    private func drawFramebuffer() {
+        let placed = layers.map { PlacedLayer($0, scale: scale) }
+        let bounds = PixelRect(x: 0, y: 0, width: framebuffer.pixelSize.width, height: framebuffer.pixelSize.height)
+        let previous = previousFrame.flatMap { $0.background == background ? $0.placed : nil }
+        let plan = ScrollBlitPlan(previous: previous, current: placed, previousOverlays: [], bounds: bounds)
+        lastRedrawnRows = plan.redrawnRows
+        if plan.isFull {
+            // The whole background first: a row of fractional height leaves a pixel row only
+            // partly covered, which must blend with the background, not with the last frame.
+            framebuffer.fill(Rect(origin: .zero, size: viewport), background)
+            for layer in layers { draw(layer, rows: 0..<bounds.height) }
+        } else {
+            framebuffer.shiftRows(by: plan.dy)
+            for band in plan.bands {
                 framebuffer.withSavedState {
-                    framebuffer.clip(to: clip)
-                    framebuffer.copy(layer.bitmap, at: layer.origin)
+                    framebuffer.clip(toPixelRows: band)
+                    framebuffer.fill(Rect(origin: .zero, size: viewport), background)
                 }
-            } else if layer.isOpaque {
-                framebuffer.copyPixels(layer.bitmap, at: layer.origin)
+                let area = PixelRect(x: 0, y: band.lowerBound, width: bounds.width, height: band.count)
+                for (layer, place) in zip(layers, placed) where !place.visible(in: area).isEmpty { draw(layer, rows: band) }
+            }
+        }
+        // The layers keep their bitmaps alive, so no identity in `placed` is reused meanwhile.
+        previousFrame = (layers, placed, background)
+    }
+
+    /// Blits one layer, only inside device-pixel rows `rows`.
+    private func draw(_ layer: DisplayLayer, rows: Range<Int>) {
+        let whole = rows.lowerBound <= 0 && rows.upperBound >= framebuffer.pixelSize.height
+        if layer.clip == nil, layer.isOpaque {
+            framebuffer.copyPixels(layer.bitmap, at: layer.origin, rows: rows)
+            return
+        }
+        framebuffer.withSavedState {
+            if !whole { framebuffer.clip(toPixelRows: rows) }
+            if let clip = layer.clip {
+                framebuffer.clip(to: clip)
+                framebuffer.copy(layer.bitmap, at: layer.origin)
             } else {
                 framebuffer.blend(layer.bitmap, at: layer.origin)
             }

@@ -152,17 +152,6 @@ final class SurfacePresenter: FramePresenting {
         previousPlaced = nil
     }
 
-    /// Where `layer` lands, device pixels.
-    static func place(_ layer: DisplayLayer, scale: DisplayScale) -> PlacedLayer {
-        let bitmap = layer.bitmap
-        let d = LayerPlacement.destination(origin: layer.origin, pixelSize: bitmap.pixelSize, bitmapScale: bitmap.scale, scale: scale)
-        let clip = layer.clip.map { rect -> PixelRect in
-            let c = rect.pixelRect(scale)
-            return PixelRect(x: c.x, y: c.y, width: c.width, height: c.height)
-        }
-        return PlacedLayer(identity: ObjectIdentifier(bitmap), rect: PixelRect(x: d.x, y: d.y, width: d.width, height: d.height), clip: clip)
-    }
-
     func drawList(_ layers: [DisplayLayer], background: Color, scale: DisplayScale) {
         redrawnRowsThisFrame = 0
         presentWaitMillisecondsThisFrame = 0
@@ -177,7 +166,7 @@ final class SurfacePresenter: FramePresenting {
             presentWaitMillisecondsThisFrame = (clock.now - waitStart) * 1000
             target = targets[current]
         }
-        let placed = layers.map { Self.place($0, scale: scale) }
+        let placed = layers.map { PlacedLayer($0, scale: scale) }
         let color = OverlayColor(background)
         let plan = ScrollBlitPlan(
             previous: color == previousBackground ? previousPlaced : nil, current: placed, previousOverlays: overlays,

@@ -1,6 +1,7 @@
 import CSDL2
 import Dispatch
 import FlickCore
+import FlickList
 
 /// Three MIT-SHM images the size of the window, presented on a connection and a thread of their
 /// own: the main thread composes a frame into one image while the X server still copies the

@@ -1,5 +1,4 @@
 import FlickCore
-import FlickList
 
 /// Where a layer lands on the display and whether it lands cleanly. Pure; any thread.
 ///

@@ -1,3 +1,5 @@
+import FlickCore
+
 /// A rectangle in device pixels of the window (integer, half-open). Pure value; any thread.
 public struct PixelRect: Hashable, Sendable {
     public var x: Int, y: Int, width: Int, height: Int
@@ -166,5 +168,19 @@ public struct ScrollBlitPlan: Hashable, Sendable {
             }
         }
         return out
+    }
+}
+
+extension PlacedLayer {
+    /// Where `layer` lands at `scale`, device pixels: its origin rounded to whole pixels, its
+    /// bitmap's size at the display's scale, its clip in pixels.
+    public init(_ layer: DisplayLayer, scale: DisplayScale) {
+        let bitmap = layer.bitmap
+        let d = LayerPlacement.destination(origin: layer.origin, pixelSize: bitmap.pixelSize, bitmapScale: bitmap.scale, scale: scale)
+        let clip = layer.clip.map { rect -> PixelRect in
+            let c = rect.pixelRect(scale)
+            return PixelRect(x: c.x, y: c.y, width: c.width, height: c.height)
+        }
+        self.init(identity: ObjectIdentifier(bitmap), rect: PixelRect(x: d.x, y: d.y, width: d.width, height: d.height), clip: clip)
     }
 }
