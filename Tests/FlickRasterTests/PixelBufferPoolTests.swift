@@ -60,4 +60,38 @@ struct PixelBufferPoolTests {
         let fresh = Canvas(pixelSize: PixelSize(width: 750, height: 1_000), scale: .two).makeBitmap()
         #expect(fresh.pixel(x: 100, y: 100) == Pixel(alpha: 0, red: 0, green: 0, blue: 0), "a new canvas starts transparent")
     }
+
+    @Test func heldBytesFollowTheBuffersHandedOut() {
+        let pool = PixelBufferPool(budget: 1_000_000)
+        let capacity = PixelBufferPool.sizeClass(300_000)
+        let a = pool.take(bytes: 300_000)
+        let b = pool.take(bytes: 300_000)
+        #expect(pool.statistics.heldBytes == 2 * capacity)
+        pool.give(a, bytes: 300_000)
+        #expect(pool.statistics.heldBytes == capacity && pool.statistics.freeBytes == capacity)
+        let c = pool.take(bytes: 300_000)  // reused: held again, no longer free
+        #expect(pool.statistics.heldBytes == 2 * capacity && pool.statistics.freeBytes == 0)
+        pool.give(b, bytes: 300_000)
+        pool.give(c, bytes: 300_000)
+        #expect(pool.statistics.heldBytes == 0)
+        #expect(pool.statistics.peakHeldBytes == 2 * capacity)
+    }
+
+    @Test func largeBuffersAreMappedFromTheKernelAndUnmappedPastTheBudget() {
+        // Over `PageMemory.mapThreshold` a buffer is a map of its own: page aligned (malloc's
+        // chunks are not) and zero without a memset even when not asked to be zeroed.
+        let pool = PixelBufferPool(budget: 0)
+        let bytes = 750 * 4 * 700
+        let pointer = pool.take(bytes: bytes, zeroed: false)
+        #expect(UInt(bitPattern: pointer) % 4096 == 0, "mapped, not malloc'd")
+        let view = UnsafeRawBufferPointer(start: pointer, count: bytes)
+        #expect(view[0] == 0 && view[bytes / 2] == 0 && view[bytes - 1] == 0)
+        pool.give(pointer, bytes: bytes)
+        #expect(pool.statistics.released == 1 && pool.statistics.freeBytes == 0 && pool.statistics.heldBytes == 0)
+        // Small buffers stay with malloc, zeroed when asked.
+        let small = pool.take(bytes: 1_000)
+        #expect(PixelBufferPool.sizeClass(1_000) < PageMemory.mapThreshold)
+        #expect(UnsafeRawBufferPointer(start: small, count: 1_000).allSatisfy { $0 == 0 })
+        pool.give(small, bytes: 1_000)
+    }
 }
