@@ -86,7 +86,7 @@ struct KindSkeletonTests {
         #expect(frames.allSatisfy { $0.rowsBlank == 0 && $0.blankPixels == 0 })
         #expect(frames.filter { $0.rowsKindSkeleton > 0 }.count >= 10, "jumps showed rows before their layout")
         let counters = engine.kindSkeletonCounters
-        #expect(counters.drawn > 0 && counters.bytes <= 32 * 1024 * 1024, "bounded (24 MB, plus what one frame wants): \(counters)")
+        #expect(counters.drawn > 0 && counters.bytes <= 32 * 1024 * 1024, "bounded (12 MB, plus each kind's kept classes and what one frame wants): \(counters)")
     }
 
     /// Each kind's skeleton has its own shape at one size, and the unknown kind draws as text.

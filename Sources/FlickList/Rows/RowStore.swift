@@ -26,10 +26,14 @@ final class RowStore<Source: ListDataSource> {
     typealias ID = Source.Item.ID
 
     struct Configuration: Sendable {
-        /// Bytes of bitmaps kept for rows outside the display range; default 48 MB: about 40
-        /// full 375 pt cells at @2x, so scrolling back a few screens shows drawn rows at once
-        /// while memory stays independent of the feed's length.
-        var bitmapBudget = 48 * 1024 * 1024
+        /// Bytes of bitmaps kept for rows outside every range (the preload range keeps its own
+        /// rows' bitmaps whatever this says); default 16 MB: four 375×667 pt screens at @2x
+        /// (4 MB each) beyond the 1.5 screens the preload range keeps behind the reader, so
+        /// scrolling back five screens shows drawn rows at once, and a row further back is
+        /// redrawn from its kept layout (`layoutBudget`) in a few milliseconds on a worker,
+        /// its layout skeleton shown meanwhile. 48 MB before: twelve screens, a third of the
+        /// process's peak at 10k posts for a scroll-back few readers make.
+        var bitmapBudget = 16 * 1024 * 1024
         /// Rows whose layouts are kept beyond the preload range; default 400: layouts are a few
         /// KB each (~2 MB in all) and spare a re-layout when the user scrolls back.
         var layoutBudget = 400
@@ -115,6 +119,7 @@ final class RowStore<Source: ListDataSource> {
                 node.renderWork = nil
                 node.full = full
                 node.fullIsStale = false
+                node.skeleton = nil  // never shown under a full bitmap (see `apply`)
                 counters.rendersApplied += 1
                 nodes[id] = node
             case .pressed(let id, let number, let appearance):
@@ -144,7 +149,8 @@ final class RowStore<Source: ListDataSource> {
                         node.fullIsStale = false
                         counters.rendersApplied += 1
                     }
-                    if let skeleton, node.skeleton == nil { node.skeleton = skeleton }
+                    if let skeleton, node.skeleton == nil, node.full == nil { node.skeleton = skeleton }
+                    if node.full != nil { node.skeleton = nil }
                 }
                 nodes[item.id] = node
                 map(row: row, to: item.id)
@@ -166,7 +172,11 @@ final class RowStore<Source: ListDataSource> {
             node.fullIsStale = false
             counters.rendersApplied += 1
         }
-        if let skeleton { node.skeleton = skeleton }
+        // A row's full bitmap (current or stale) is always shown before its skeleton, and
+        // eviction drops both at once: a skeleton kept beside it is memory never shown (about
+        // a quarter of the row bitmaps in the ranges, measured at 375×667 pt @2x).
+        if let skeleton, node.full == nil { node.skeleton = skeleton }
+        if node.full != nil { node.skeleton = nil }
     }
 
     /// Submits, re-prioritizes and cancels work for this frame's plan.
