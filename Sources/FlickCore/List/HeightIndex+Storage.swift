@@ -240,6 +240,8 @@ extension HeightIndex {
             let cleared = max(limit, nodeLimit(previousEnd))
             sums.zero(0..<(cleared + 1))
             counts.zero(0..<((cleared + 1) * stride))
+            // Only non-zero values are added: nodes over untouched rows are never written, so
+            // their (cleared, unmapped) pages stay out of memory.
             for node in 1...limit {
                 let row = node - 1
                 if let height = exactHeight(ofRow: row) {
@@ -250,8 +252,10 @@ extension HeightIndex {
                 }
                 let parent = node + (node & -node)
                 guard parent <= limit else { continue }
-                sums[parent] += sums[node]
-                for category in 0..<stride { counts[parent * stride + category] += counts[node * stride + category] }
+                if sums[node] != 0 { sums[parent] += sums[node] }
+                for category in 0..<stride where counts[node * stride + category] != 0 {
+                    counts[parent * stride + category] += counts[node * stride + category]
+                }
             }
             copyTotal(from: limit)
         }

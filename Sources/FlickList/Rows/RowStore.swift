@@ -173,8 +173,8 @@ final class RowStore<Source: ListDataSource> {
             counters.rendersApplied += 1
         }
         // A row's full bitmap (current or stale) is always shown before its skeleton, and
-        // eviction drops both at once: a skeleton kept beside it is memory never shown (about
-        // a quarter of the row bitmaps in the ranges, measured at 375×667 pt @2x).
+        // eviction drops both at once: a skeleton kept beside it is memory never shown (for a
+        // row that came through the preload range, as many bytes again as its full bitmap).
         if let skeleton, node.full == nil { node.skeleton = skeleton }
         if node.full != nil { node.skeleton = nil }
     }
