@@ -96,6 +96,7 @@ struct Bench: ParsableCommand {
             let rows = try ScalingBenchmark(sizes: sizes, hz: hz).run(progress: progress)
             print("Flick over feeds of each size (standard scripts sized to the feed + whole-feed trip, own process each):")
             print(ScalingBenchmark.table(rows))
+            print(ScalingBenchmark.memoryTable(rows))
             document["scaling"] = ScalingBenchmark.jsonObject(rows)
         } else if scroll {
             document["scroll"] = try runScroll()
@@ -181,6 +182,7 @@ struct Bench: ParsableCommand {
                 + (client == .chat ? "chat of \(rows) messages" : "\(rows) posts"))
         print(ScrollBenchmark.table(results, copyFloor: floor))
         for (mode, modePaging) in paging.sorted(by: { $0.key < $1.key }) { print("\(mode): \(modePaging.text)") }
+        for result in results { print("\(result.mode.rawValue) memory at the end: " + result.memory.text.replacingOccurrences(of: "\n", with: "\n  ")) }
         if let plot {
             try OutputFile.write(try BenchPlot(results: results, hz: hz).render().pngData(), to: plot)
             print("wrote \(plot)")
@@ -197,6 +199,7 @@ struct Bench: ParsableCommand {
             object["imageDecodes"] = result.imageStatistics.decodes
             object["imageFailures"] = result.imageStatistics.failures
             object["imageRequestsCancelled"] = result.imageStatistics.cancelledRequests
+            object["memory"] = result.memory.jsonObject
             if let modePaging = paging[result.mode.rawValue] { object["live"] = modePaging.jsonObject }
             modes[result.mode.rawValue] = object
         }

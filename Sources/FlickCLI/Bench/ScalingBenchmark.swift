@@ -15,6 +15,8 @@ struct ScalingBenchmark {
         let janky: Int
         let blankFrames: Int
         let placeholderPercent: Double
+        /// The child's `memory` object (MB and counts, see `BenchMemory.jsonObject`).
+        let memory: [String: Double]
     }
 
     let sizes: [Int]
@@ -59,7 +61,8 @@ struct ScalingBenchmark {
         return Row(
             posts: (scroll["posts"] as? NSNumber)?.intValue ?? posts, firstFrameMs: number("firstFrameMs"),
             peakResidentMB: number("peakResidentMB"), p50: times["p50"] ?? .nan, p99: times["p99"] ?? .nan, max: times["max"] ?? .nan,
-            janky: Int(number("jankyFrames")), blankFrames: Int(number("blankFrames")), placeholderPercent: number("meanPlaceholderPercent"))
+            janky: Int(number("jankyFrames")), blankFrames: Int(number("blankFrames")), placeholderPercent: number("meanPlaceholderPercent"),
+            memory: (flick["memory"] as? [String: Any] ?? [:]).compactMapValues { ($0 as? NSNumber)?.doubleValue })
     }
 
     /// The table: one line per size.
@@ -74,12 +77,31 @@ struct ScalingBenchmark {
         return lines.joined(separator: "\n")
     }
 
+    /// Where each size's memory is at its end, MB: resident, malloc in use and freed but kept,
+    /// pixels held now and at peak, then what holds the pixels and the rest.
+    static func memoryTable(_ rows: [Row]) -> String {
+        let keys = [
+            "residentMB", "mallocInUseMB", "mallocFreeMB", "pixelsHeldMB", "pixelsPeakHeldMB", "pixelPoolFreeMB", "rowBitmapsMB",
+            "kindSkeletonsMB", "imageCacheMB", "layoutCacheMB", "heightIndexMB",
+        ]
+        var lines = ["memory at the end, MB: rss   malloc used/kept  pixels now/peak  pool  rows  kinds  images  layouts  heights"]
+        for row in rows {
+            let v = keys.map { row.memory[$0] ?? .nan }
+            lines.append(
+                String(
+                    format: "%-11d %21.0f %9.0f / %-6.0f %7.0f / %-6.0f %-5.0f %-5.1f %-6.1f %-7.1f %-8.1f %.1f", row.posts, v[0], v[1], v[2], v[3],
+                    v[4], v[5], v[6], v[7], v[8], v[9], v[10]))
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// The rows as JSON.
     static func jsonObject(_ rows: [Row]) -> [[String: Any]] {
         rows.map {
             [
                 "posts": $0.posts, "firstFrameMs": $0.firstFrameMs, "peakResidentMB": $0.peakResidentMB, "p50": $0.p50, "p99": $0.p99,
                 "max": $0.max, "jankyFrames": $0.janky, "blankFrames": $0.blankFrames, "placeholderPercent": $0.placeholderPercent,
+                "memory": $0.memory,
             ]
         }
     }

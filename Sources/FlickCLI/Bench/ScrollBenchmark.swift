@@ -27,6 +27,8 @@ struct ScrollBenchmark {
         let imageLoads: Int
         let imageStatistics: ImagePipelineStatistics
         let seconds: Double
+        /// Memory at the mode's end: process, pixels, the engine's caches.
+        var memory: BenchMemory
 
         var summary: RunSummary { report.summary }
     }
@@ -62,9 +64,12 @@ struct ScrollBenchmark {
             progress("\(mode.rawValue): \(name)")
             display.play(script)
         }
-        return Result(
+        var result = Result(
             mode: mode, display: display, scriptsStart: scriptsStart, scale: scale, firstFrame: firstFrame,
             cpuBefore: cpuBefore, started: started, images: pipeline.statistics)
+        let layouts = session.source.cache.residentLayouts
+        result.memory.layoutCache = (layouts.count, layouts.cost)
+        return result
     }
 
     /// Median cost of copying one full viewport of pixels: the floor of any compositor.
@@ -145,6 +150,6 @@ extension ScrollBenchmark.Result {
             settles: display.settles, firstFrameMilliseconds: firstFrame, cpuSeconds: ResourceUsage.cpuSeconds - cpuBefore,
             peakResidentMegabytes: ResourceUsage.peakResidentMegabytes, layouts: counters.layouts, renders: counters.renders,
             imageLoads: engine.imageLoadsStarted, imageStatistics: images,
-            seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+            seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, memory: BenchMemory(engine: engine))
     }
 }
