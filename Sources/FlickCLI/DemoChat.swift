@@ -46,7 +46,7 @@ struct DemoChat {
         }
         let screenshot = options.screenshot ?? "out/demo.png"
         let reportPath = options.report ?? "out/demo-report.json"
-        try OutputFile.write(try engine.compositor.framebuffer.snapshot().pngData(), to: screenshot)
+        try OutputFile.write(try engine.compositor.snapshot().pngData(), to: screenshot)
         let summary = FrameReport(
             frames: display.frames, hz: options.hz, settles: display.settles, updates: engine.updateStatistics, scale: options.scale)
         var json = summary.jsonObject

@@ -30,7 +30,7 @@ struct DemoHeadless {
             while display.frames.count < frames { display.step() }
         }
         setup.source.cache.persistPendingHeights()
-        try OutputFile.write(try engine.compositor.framebuffer.snapshot().pngData(), to: screenshot)
+        try OutputFile.write(try engine.compositor.snapshot().pngData(), to: screenshot)
         let summary = FrameReport(
             frames: display.frames, hz: options.hz, settles: display.settles, updates: engine.updateStatistics, scale: options.scale)
         var json = summary.jsonObject

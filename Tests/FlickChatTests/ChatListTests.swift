@@ -145,11 +145,11 @@ struct ChatListTests {
             break
         }
         let target = try #require(point, "some bubble on screen has a link")
-        let before = engine.compositor.framebuffer.snapshot()
+        let before = engine.compositor.snapshot()
         let pressed = try #require(session.list.press(at: target))
         Self.run(session, &time, frames: 2)
         #expect(engine.showsPressedAppearance, "the pressed look was drawn and is shown")
-        let after = engine.compositor.framebuffer.snapshot()
+        let after = engine.compositor.snapshot()
         #expect(before.pixel(x: Int(target.x * 2), y: Int(target.y * 2)) != after.pixel(x: Int(target.x * 2), y: Int(target.y * 2)), "the link is highlighted")
         session.list.release()
         let tap = try #require(session.list.tap(at: target))

@@ -62,7 +62,7 @@ struct ReadmeExampleTests {
         #expect(list.visibleItems == [0, 1, 2])
         #expect(stats.rowsFull == 3 && stats.rowsBlank == 0)
         // The first note's text is drawn: dark pixels inside its text box, white around it.
-        let frame = list.engine.compositor.framebuffer.snapshot()
+        let frame = list.engine.compositor.snapshot()
         let dark = (0..<40).contains { y in (0..<300).contains { x in frame.pixel(x: 32 + x, y: 24 + y).red < 128 } }
         #expect(dark, "text pixels in the first row")
         #expect(frame.pixel(x: 4, y: 4).red == 255, "the cell's white background")

@@ -24,7 +24,7 @@ struct FlickListViewTests {
         reference.apply(snapshot: GtkTestbed.notes(300))
         let display = HeadlessDisplay(engine: reference.engine, hz: 60, pacing: .lockstep)
         display.play(ScrollScript(steps: [.wait(seconds: 0.05), .settle]))
-        let expected = reference.engine.compositor.framebuffer.snapshot()
+        let expected = reference.engine.compositor.snapshot()
 
         #expect(bed.view.engine.visibleRowsFullyDrawn)
         try #require(shot.pixelSize == expected.pixelSize, "GTK drew \(shot.pixelSize), headless \(expected.pixelSize)")

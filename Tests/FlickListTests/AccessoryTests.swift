@@ -85,7 +85,7 @@ struct AccessoryTests {
         #expect(engine.compositor.layers.last?.role == .accessory(.badge), "drawn over the rows")
         #expect(engine.accessory(at: Point(x: engine.viewport.width / 2, y: Engine.badgeTop + 16)) == .badge)
         // The framebuffer shows it.
-        let pixel = engine.compositor.framebuffer.snapshot().pixel(x: Int(engine.viewport.width / 2), y: Int(Engine.badgeTop) + 16)
+        let pixel = engine.compositor.snapshot().pixel(x: Int(engine.viewport.width / 2), y: Int(Engine.badgeTop) + 16)
         #expect(pixel == Pixel(alpha: 255, red: 0xFF, green: 0x66, blue: 0x00))
     }
 }

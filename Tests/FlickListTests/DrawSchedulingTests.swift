@@ -48,7 +48,7 @@ struct DrawSchedulingTests {
         Self.settle(engine, time: &time)
         let frame = engine.frame(at: time)
         #expect(frame.rowsFull == 4)
-        let pixel = engine.compositor.framebuffer.snapshot().pixel(x: 10, y: 150)
+        let pixel = engine.compositor.snapshot().pixel(x: 10, y: 150)
         #expect(pixel == RecordingDataSource.colour(row: 1, version: 0))
     }
 
@@ -104,12 +104,12 @@ struct DrawSchedulingTests {
         time += 1.0 / 120
         engine.frame(at: time)
         #expect(engine.counters.staleDropped > droppedBefore)
-        #expect(engine.compositor.framebuffer.snapshot().pixel(x: 10, y: 150) == RecordingDataSource.colour(row: 1, version: 0))
+        #expect(engine.compositor.snapshot().pixel(x: 10, y: 150) == RecordingDataSource.colour(row: 1, version: 0))
         #expect(source.log.value.contains(.render(1, version: 1)), "version 1 did render, and was dropped")
 
         Self.settle(engine, time: &time)
         engine.frame(at: time)
-        #expect(engine.compositor.framebuffer.snapshot().pixel(x: 10, y: 150) == RecordingDataSource.colour(row: 1, version: 2))
+        #expect(engine.compositor.snapshot().pixel(x: 10, y: 150) == RecordingDataSource.colour(row: 1, version: 2))
     }
 
     @Test func exactHeightsAboveTheViewportDoNotMoveTheRowOnScreen() {

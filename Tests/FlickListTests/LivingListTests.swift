@@ -207,7 +207,7 @@ struct PressedRowTests {
         #expect(!engine.showsPressedAppearance, "drawn on a worker, not at once")
         LivingListTests.step(engine, &time)
         #expect(engine.showsPressedAppearance)
-        #expect(engine.compositor.framebuffer.snapshot().pixel(x: 10, y: 150) == look.pixel(x: 0, y: 0))
+        #expect(engine.compositor.snapshot().pixel(x: 10, y: 150) == look.pixel(x: 0, y: 0))
         // Rows inserted above move the held row; its look goes with it.
         #expect(engine.layersShowing(look))
         engine.apply(source.insert(1, at: 0))

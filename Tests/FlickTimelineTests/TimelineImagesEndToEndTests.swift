@@ -51,7 +51,7 @@ struct TimelineImagesEndToEndTests {
         #expect(statistics.failures == 0)
         // An avatar on screen shows decoded pixels, not the flat placeholder grey.
         let avatar = try #require(imageLayers.first { $0.bitmap.pixelSize.width == $0.bitmap.pixelSize.height })
-        let centre = display.engine.compositor.framebuffer.snapshot().pixel(
+        let centre = display.engine.compositor.snapshot().pixel(
             x: Int(avatar.frame.midX * 2), y: Int(max(0, avatar.frame.midY) * 2))
         let placeholder = LayoutSpec().picturePlaceholder
         #expect(

@@ -53,7 +53,7 @@ struct SoftwarePresentTests {
                     failures.append("\(what): no frame read back")
                     continue
                 }
-                if let difference = SoftwarePresentTests.difference(shown, window.engine.compositor.framebuffer.snapshot()) {
+                if let difference = SoftwarePresentTests.difference(shown, window.engine.compositor.snapshot()) {
                     failures.append("\(what), frame \(frame.stats.index): \(difference)")
                 }
             }

@@ -9,7 +9,8 @@ import FlickRaster
 /// drawn cell gets its loaded images as layers on top.
 ///
 /// The frame's layers are kept in `layers`. With `drawsFramebuffer` (the default, for the
-/// headless display, screenshots and the benchmark) they are also blitted into `framebuffer`;
+/// headless display, screenshots and the benchmark) they are also blitted into a framebuffer
+/// (`snapshot()` reads it);
 /// a window turns it off and presents `layers` as textures instead.
 @MainActor
 public final class Compositor {
@@ -24,7 +25,10 @@ public final class Compositor {
 
     public let viewport: Size
     public let scale: DisplayScale
-    public let framebuffer: Canvas
+    /// The composed frame as a ring of rows (see `drawFramebuffer`); `snapshot()` reads it.
+    private let framebuffer: Canvas
+    /// The ring row showing the viewport's top row.
+    private var topRow = 0
     /// Background behind and between rows.
     public var background = Color(hex: 0xF2F2F2)
     /// Drawn for rows that have no layout yet; `nil` leaves them blank (the naive baseline).
@@ -105,6 +109,15 @@ public final class Compositor {
             self.placement = placement
         }
     }
+
+    /// The last composed frame's pixels (the ring of rows put in order): for screenshots and
+    /// tests. One copy of the viewport.
+    public func snapshot() -> Bitmap {
+        framebuffer.snapshot(startingAtRow: topRow)
+    }
+
+    /// Device pixels of the framebuffer.
+    public var pixelSize: PixelSize { framebuffer.pixelSize }
 
     /// Composes one frame; returns what each row showed and fills the pixel counts of `stats`.
     /// `departing` bitmaps (update animations) are drawn in gaps no row covers, uncounted.
@@ -205,50 +218,70 @@ public final class Compositor {
         return contents
     }
 
-    /// Puts the frame's layers into the framebuffer. When the framebuffer holds the previous
-    /// frame, it is moved by the scroll and only the rows `ScrollBlitPlan` finds changed are
-    /// drawn again (the software window path's plan): a steady scroll copies one hot buffer
-    /// and the exposed strip instead of every row's bitmap. Otherwise everything is drawn.
+    /// Puts the frame's layers into the framebuffer, a ring of rows: when it holds the previous
+    /// frame, scrolling moves the ring's top row (`topRow`) by the scroll instead of moving
+    /// pixels, and only the rows `ScrollBlitPlan` finds changed are drawn again (the software
+    /// window path's plan). A steady scroll draws the exposed strip and nothing else.
+    /// Otherwise everything is drawn, from ring row 0.
     private func drawFramebuffer() {
         let placed = layers.map { PlacedLayer($0, scale: scale) }
-        let bounds = PixelRect(x: 0, y: 0, width: framebuffer.pixelSize.width, height: framebuffer.pixelSize.height)
+        let height = framebuffer.pixelSize.height
+        let bounds = PixelRect(x: 0, y: 0, width: framebuffer.pixelSize.width, height: height)
         let previous = previousFrame.flatMap { $0.background == background ? $0.placed : nil }
         let plan = ScrollBlitPlan(previous: previous, current: placed, previousOverlays: [], bounds: bounds)
         lastRedrawnRows = plan.redrawnRows
         if plan.isFull {
+            topRow = 0
             // The whole background first: a row of fractional height leaves a pixel row only
             // partly covered, which must blend with the background, not with the last frame.
             framebuffer.fill(Rect(origin: .zero, size: viewport), background)
-            for layer in layers { draw(layer, rows: 0..<bounds.height) }
+            for layer in layers { draw(layer, rows: 0..<height, rowOffset: 0) }
         } else {
-            framebuffer.shiftRows(by: plan.dy)
+            topRow = ((topRow - plan.dy) % height + height) % height
             for band in plan.bands {
-                framebuffer.withSavedState {
-                    framebuffer.clip(toPixelRows: band)
-                    framebuffer.fill(Rect(origin: .zero, size: viewport), background)
+                for (rows, rowOffset) in ringPieces(of: band, height: height) {
+                    framebuffer.withRowOffset(rowOffset) {
+                        framebuffer.withSavedState {
+                            framebuffer.clip(toPixelRows: rows)
+                            framebuffer.fill(Rect(origin: .zero, size: viewport), background)
+                        }
+                    }
+                    let area = PixelRect(x: 0, y: rows.lowerBound, width: bounds.width, height: rows.count)
+                    for (layer, place) in zip(layers, placed) where !place.visible(in: area).isEmpty {
+                        draw(layer, rows: rows, rowOffset: rowOffset)
+                    }
                 }
-                let area = PixelRect(x: 0, y: band.lowerBound, width: bounds.width, height: band.count)
-                for (layer, place) in zip(layers, placed) where !place.visible(in: area).isEmpty { draw(layer, rows: band) }
             }
         }
         // The layers keep their bitmaps alive, so no identity in `placed` is reused meanwhile.
         previousFrame = (layers, placed, background)
     }
 
-    /// Blits one layer, only inside device-pixel rows `rows`.
-    private func draw(_ layer: DisplayLayer, rows: Range<Int>) {
-        let whole = rows.lowerBound <= 0 && rows.upperBound >= framebuffer.pixelSize.height
+    /// Viewport rows `band` as runs of ring rows: each run with the offset from viewport row
+    /// to ring row (two runs when the band wraps past the ring's last row).
+    private func ringPieces(of band: Range<Int>, height: Int) -> [(rows: Range<Int>, rowOffset: Int)] {
+        let start = (band.lowerBound + topRow) % height
+        let offset = start - band.lowerBound
+        guard start + band.count > height else { return [(band, offset)] }
+        let split = band.lowerBound + (height - start)
+        return [(band.lowerBound..<split, offset), (split..<band.upperBound, offset - height)]
+    }
+
+    /// Blits one layer inside viewport rows `rows`, each landing `rowOffset` ring rows down.
+    private func draw(_ layer: DisplayLayer, rows: Range<Int>, rowOffset: Int) {
         if layer.clip == nil, layer.isOpaque {
-            framebuffer.copyPixels(layer.bitmap, at: layer.origin, rows: rows)
+            framebuffer.copyPixels(layer.bitmap, at: layer.origin, rows: rows, rowOffset: rowOffset)
             return
         }
-        framebuffer.withSavedState {
-            if !whole { framebuffer.clip(toPixelRows: rows) }
-            if let clip = layer.clip {
-                framebuffer.clip(to: clip)
-                framebuffer.copy(layer.bitmap, at: layer.origin)
-            } else {
-                framebuffer.blend(layer.bitmap, at: layer.origin)
+        framebuffer.withRowOffset(rowOffset) {
+            framebuffer.withSavedState {
+                framebuffer.clip(toPixelRows: rows)
+                if let clip = layer.clip {
+                    framebuffer.clip(to: clip)
+                    framebuffer.copy(layer.bitmap, at: layer.origin)
+                } else {
+                    framebuffer.blend(layer.bitmap, at: layer.origin)
+                }
             }
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 
 /// Runs a `ListEngine` without a window: a frame clock at 60 or 120 Hz drives frames into the
 /// compositor's in-memory framebuffer while the workers run for real. Scripts replay input;
-/// every frame's statistics are kept; `engine.compositor.framebuffer.snapshot()` is the frame.
+/// every frame's statistics are kept; `engine.compositor.snapshot()` is the frame.
 ///
 /// Pacing `.realTime` waits for each frame's deadline, so workers get the wall-clock time a
 /// real display would give them (the benchmark and the demo); `.lockstep` lets the workers
