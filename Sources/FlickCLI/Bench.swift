@@ -174,7 +174,7 @@ struct Bench: ParsableCommand {
                 results.append(client == .chat ? try chat.run(mode, progress: progress) : try benchmark.run(mode, progress: progress))
             }
         }
-        let floor = benchmark.viewportCopyMilliseconds()
+        let floor = benchmark.viewportCopy()
         let viewport = benchmark.viewport
         print(
             "scroll scripts (\(scripts.map(\.name).joined(separator: ", "))) at \(Int(hz)) Hz, "
@@ -203,7 +203,7 @@ struct Bench: ParsableCommand {
             if let modePaging = paging[result.mode.rawValue] { object["live"] = modePaging.jsonObject }
             modes[result.mode.rawValue] = object
         }
-        return ["hz": hz, "client": client.rawValue, "live": live, "posts": rows, "viewportCopyMs": floor, "modes": modes]
+        return ["hz": hz, "client": client.rawValue, "live": live, "posts": rows, "viewportCopyMs": floor.fromMemory, "viewportCopyCacheHotMs": floor.cacheHot, "modes": modes]
     }
 
     private func format(_ value: Double) -> String {

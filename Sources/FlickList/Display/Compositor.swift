@@ -232,9 +232,15 @@ public final class Compositor {
         lastRedrawnRows = plan.redrawnRows
         if plan.isFull {
             topRow = 0
-            // The whole background first: a row of fractional height leaves a pixel row only
-            // partly covered, which must blend with the background, not with the last frame.
-            framebuffer.fill(Rect(origin: .zero, size: viewport), background)
+            // The background wherever no opaque layer covers whole pixel rows: gaps, and a row
+            // of fractional height's last pixel row, which must blend with the background, not
+            // with the last frame.
+            for rows in uncoveredRuns(placed, bounds: bounds) {
+                framebuffer.withSavedState {
+                    framebuffer.clip(toPixelRows: rows)
+                    framebuffer.fill(Rect(origin: .zero, size: viewport), background)
+                }
+            }
             for layer in layers { draw(layer, rows: 0..<height, rowOffset: 0) }
         } else {
             topRow = ((topRow - plan.dy) % height + height) % height
@@ -255,6 +261,36 @@ public final class Compositor {
         }
         // The layers keep their bitmaps alive, so no identity in `placed` is reused meanwhile.
         previousFrame = (layers, placed, background)
+    }
+
+    /// Runs of pixel rows that no opaque, full-width layer covers entirely.
+    private func uncoveredRuns(_ placed: [PlacedLayer], bounds: PixelRect) -> [Range<Int>] {
+        var covered = [Bool](repeating: false, count: bounds.height)
+        for (layer, place) in zip(layers, placed) where layer.isOpaque {
+            var area = place.rect.intersection(bounds)
+            if let clip = layer.clip {
+                // Whole pixels inside the clip only: a clip edge inside a pixel row leaves it
+                // partly to the background.
+                let top = Int((clip.minY * scale.value - 1e-9).rounded(.up))
+                let bottom = Int((clip.maxY * scale.value + 1e-9).rounded(.down))
+                let left = Int((clip.minX * scale.value - 1e-9).rounded(.up))
+                let right = Int((clip.maxX * scale.value + 1e-9).rounded(.down))
+                area = area.intersection(PixelRect(x: left, y: top, width: right - left, height: bottom - top))
+            }
+            guard area.x <= 0, area.maxX >= bounds.width, !area.isEmpty else { continue }
+            for row in area.y..<area.maxY { covered[row] = true }
+        }
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for row in 0...bounds.height {
+            let open = row < bounds.height && !covered[row]
+            if open, start == nil { start = row }
+            if !open, let first = start {
+                runs.append(first..<row)
+                start = nil
+            }
+        }
+        return runs
     }
 
     /// Viewport rows `band` as runs of ring rows: each run with the offset from viewport row
