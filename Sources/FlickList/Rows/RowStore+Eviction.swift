@@ -47,16 +47,16 @@ extension RowStore {
         }
         releaseInBackground(consume released)
     }
+}
 
-    /// Drops the last references to evicted bitmaps on a background queue: freeing megabytes
-    /// can unmap memory (~0.1–0.3 ms each), which must not happen inside a frame (seed 002:
-    /// release objects off the main thread).
-    func releaseInBackground(_ bitmaps: consuming [Bitmap]) {
-        guard !bitmaps.isEmpty else { return }
-        // `consume` leaves the box as the only owner, so the last release happens over there.
-        let box = ReleaseBox(consume bitmaps)
-        HeldWakes.wake { DispatchQueue.global(qos: .background).async { box.release() } }
-    }
+/// Drops the last references to evicted bitmaps on a background queue: freeing megabytes
+/// can unmap memory (~0.1–0.3 ms each), which must not happen inside a frame (seed 002:
+/// release objects off the main thread). The queue starts after the frame (`HeldWakes`).
+func releaseInBackground(_ bitmaps: consuming [Bitmap]) {
+    guard !bitmaps.isEmpty else { return }
+    // `consume` leaves the box as the only owner, so the last release happens over there.
+    let box = ReleaseBox(consume bitmaps)
+    HeldWakes.wake { DispatchQueue.global(qos: .background).async { box.release() } }
 }
 
 /// Carries bitmaps to the queue that releases them; `Bitmap` is immutable and `Sendable`.
