@@ -1,5 +1,9 @@
 #include "flick_gtk.h"
 
+#include <cairo-xlib.h>
+#include <dlfcn.h>
+#include <gdk/x11/gdkx.h>
+
 #define FLICK_TYPE_GTK_VIEW (flick_gtk_view_get_type())
 G_DECLARE_FINAL_TYPE(FlickGtkView, flick_gtk_view, FLICK, GTK_VIEW, GtkWidget)
 
@@ -105,4 +109,50 @@ gboolean flick_gtk_emit_key(gpointer instance, guint keyval, GdkModifierType sta
     gboolean handled = FALSE;
     g_signal_emit_by_name(instance, "key-pressed", keyval, 0u, state, &handled);
     return handled;
+}
+
+cairo_surface_t *flick_gtk_hold_x11_upload_pool(GtkWidget *widget, int pixel_width, int pixel_height) {
+    GdkDisplay *display = gtk_widget_get_display(widget);
+    if (!GDK_IS_X11_DISPLAY(display) || pixel_width < 1 || pixel_height < 1) return NULL;
+    Display *xdisplay = gdk_x11_display_get_xdisplay(display);
+    int screen = DefaultScreen(xdisplay);
+    // Any xlib surface on the connection reaches its pool; the root window is never drawn to.
+    cairo_surface_t *root = cairo_xlib_surface_create(xdisplay, RootWindow(xdisplay, screen), DefaultVisual(xdisplay, screen), 1, 1);
+    cairo_surface_t *held = cairo_surface_create_similar_image(root, CAIRO_FORMAT_ARGB32, pixel_width, pixel_height);
+    cairo_surface_destroy(root);
+    if (held != NULL && (cairo_surface_status(held) != CAIRO_STATUS_SUCCESS || !flick_gtk_surface_is_x11_shm(held))) {
+        cairo_surface_destroy(held);
+        return NULL;
+    }
+    return held;
+}
+
+gboolean flick_gtk_surface_is_x11_shm(cairo_surface_t *surface) {
+    // cairo-xlib's shared-memory images report the image type but are not plain images:
+    // only those carry an xlib device.
+    cairo_device_t *device = surface != NULL ? cairo_surface_get_device(surface) : NULL;
+    return device != NULL && cairo_device_get_type(device) == CAIRO_DEVICE_TYPE_XLIB;
+}
+
+char *flick_gtk_gl_renderer_name(GdkDisplay *display) {
+    GError *error = NULL;
+    GdkGLContext *context = gdk_display_create_gl_context(display, &error);
+    if (context == NULL) {
+        g_clear_error(&error);
+        return NULL;
+    }
+    if (!gdk_gl_context_realize(context, &error)) {
+        g_clear_error(&error);
+        g_object_unref(context);
+        return NULL;
+    }
+    gdk_gl_context_make_current(context);
+    // GTK reaches GL through libepoxy, already loaded: its glGetString is a pointer variable.
+    typedef const unsigned char *(*GetString)(unsigned int);
+    GetString *get_string = (GetString *)dlsym(RTLD_DEFAULT, "epoxy_glGetString");
+    const unsigned char *name = get_string != NULL && *get_string != NULL ? (*get_string)(0x1F01 /* GL_RENDERER */) : NULL;
+    char *copy = name != NULL ? g_strdup((const char *)name) : NULL;
+    gdk_gl_context_clear_current();
+    g_object_unref(context);
+    return copy;
 }

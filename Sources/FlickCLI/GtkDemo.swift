@@ -23,8 +23,8 @@ struct GtkDemo: ParsableCommand {
     @Option(help: "GTK scale factor (1 or 2): GDK_SCALE for this run.")
     var scale: Int = 1
 
-    @Option(help: "GSK renderer for both widgets: auto (GTK's choice), gl or cairo.")
-    var renderer: GtkRendererChoice = .auto
+    @Option(help: "GSK renderer for both widgets: auto (Cairo when GL is a software rasterizer such as llvmpipe, else GL), gtk (GTK's choice), gl or cairo.")
+    var renderer: GtkRenderer = .auto
 
     @Flag(help: "Run the script in Flick's widget and in a GtkListView of labels; print both.")
     var compare = false
@@ -32,6 +32,10 @@ struct GtkDemo: ParsableCommand {
     /// Every frame repaints the list, changed or not (measures what skipping unchanged frames saves).
     @Flag(help: .hidden)
     var alwaysRedraw = false
+
+    /// Worker wake-ups start during the frame instead of after its paint (measures what the hold saves).
+    @Flag(help: .hidden)
+    var wakeWorkersInFrame = false
 
     func validate() throws {
         try OptionLimits.check(scale, in: 1...2, option: "--scale")
@@ -45,13 +49,14 @@ struct GtkDemo: ParsableCommand {
 
     @MainActor
     private func runOnMain() throws {
-        guard GtkHost.initialize(scale: scale, renderer: renderer.environmentValue) else { throw ValidationError("flick gtk-demo: GTK cannot open a display (is DISPLAY set?)") }
+        guard GtkHost.initialize(scale: scale, renderer: renderer) else { throw ValidationError("flick gtk-demo: GTK cannot open a display (is DISPLAY set?)") }
         let viewport = Size(width: demo.width, height: demo.height)
         let database = try FeedDatabase(given: demo.feed, defaultFolder: "out/demo-feed", posts: demo.posts, withImages: true).path()
         let script = try DemoSetup.loadScript(demo.script ?? (demo.client == .chat ? "chat" : "demo"))
         let flick = try GtkFlickRun(options: self, database: database, viewport: viewport).run(script)
         guard compare else {
             print(flick.text)
+            print("renderer: \(GtkHost.rendererDecision?.reason ?? "unknown")")
             if let path = demo.report { try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: flick.jsonObject, options: [.sortedKeys])), to: path) }
             if let path = demo.screenshot, let bitmap = flick.screenshot { try OutputFile.write(try bitmap.pngData(), to: path) }
             for path in [demo.screenshot, demo.report].compactMap({ $0 }) { print("wrote \(path)") }
@@ -60,6 +65,7 @@ struct GtkDemo: ParsableCommand {
         let gtk = try GtkListViewRun(database: database, viewport: viewport, frameLimit: demo.frames).run(script)
         let rendererName = flick.extra["renderer"] as? String ?? "renderer unknown"
         print(GtkRunResult.table([("Flick widget", flick), ("GtkListView", gtk)], scale: scale, renderer: rendererName))
+        print("renderer: \(GtkHost.rendererDecision?.reason ?? "unknown")")
         if let path = demo.report {
             let json: [String: Any] = ["flick": flick.jsonObject, "gtk": gtk.jsonObject]
             try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])), to: path)
@@ -69,13 +75,5 @@ struct GtkDemo: ParsableCommand {
     }
 }
 
-/// The GSK renderer `flick gtk-demo` asks GTK for (`GSK_RENDERER`), the same for both widgets
-/// of a comparison: they share the process.
-enum GtkRendererChoice: String, ExpressibleByArgument, CaseIterable {
-    /// GTK's own choice (GL when it can make a context, under Xvfb Mesa's llvmpipe).
-    case auto
-    case gl
-    case cairo
-
-    var environmentValue: String? { self == .auto ? nil : rawValue }
-}
+/// `--renderer`: the same for both widgets of a comparison (they share the process).
+extension GtkRenderer: ExpressibleByArgument {}

@@ -21,6 +21,7 @@ struct GtkFlickRun {
         configuration.naturalSize = viewport
         configuration.lockstep = options.demo.lockstep
         configuration.redrawsEveryFrame = options.alwaysRedraw
+        configuration.holdsWorkerWakesThroughPaint = !options.wakeWorkersInFrame
         if options.demo.client == .chat { return try runChat(script, configuration: configuration) }
         let session = try TimelineSession(
             database: database, scale: DisplayScale(Double(options.scale)),
@@ -71,9 +72,11 @@ struct GtkFlickRun {
         result.extra["display"] = ["mode": "gtk", "scaleFactor": view.scale.value, "hz": view.hz]
         result.extra["texturesMade"] = view.texturesMade
         result.extra["renderer"] = GtkHost.rendererName(of: view.canvas) ?? "unknown"
+        result.extra["rendererChoice"] = GtkHost.rendererDecision?.reason ?? "unknown"
         let paint = view.paintStatistics
         result.extra["paint"] = [
             "snapshots": paint.snapshots, "unchangedFrames": paint.unchangedFrames, "nodesMade": paint.nodesMade, "cairoNodes": paint.cairoNodes,
+            "holdsUploadPool": paint.holdsUploadPool,
             "snapshotMs": RunSummary.spread(paint.snapshotMilliseconds),
         ]
         result.extra["taps"] = view.taps.map { ["row": $0.row, "description": $0.description ?? ""] }

@@ -39,6 +39,7 @@ struct GtkListViewRun {
         result.extra["scriptCompleted"] = completed
         result.extra["binds"] = list.binds
         result.extra["renderer"] = GtkHost.rendererName(of: list.listView) ?? "unknown"
+        result.extra["rendererChoice"] = GtkHost.rendererDecision?.reason ?? "unknown"
         result.extra["display"] = ["mode": "gtk", "widget": "GtkListView", "hz": motion.hz]
         return result
     }

@@ -1,25 +1,24 @@
 import CGtk4
 import FlickCore
 import FlickList
+import FlickWindow
 
-/// Size, scale and scrollbar: a new width relayouts in place; a new height or GTK scale factor
-/// needs a new engine, built at the reader's row (the old frame stays until the new engine
-/// has drawn its visible rows). The same policy as `ListWindow`'s. Main thread.
+/// Size, scale and scrollbar: the widget follows `EngineRebuild`'s policy, as `ListWindow`
+/// does — a new width relayouts in place; a new height (once it has held for
+/// `resizeSettleSeconds`) or GTK scale factor builds a new engine at the reader's row, the old
+/// frame shown until the new engine has drawn its visible rows. Main thread.
 extension FlickListView {
     /// GTK allocated `size` points.
     func viewportChanged(to size: Size, time: Double) {
         guard size.width >= 1, size.height >= 1 else { return }
         allocatedSize = size
-        if size.width != engine.width { engine.resize(width: size.width, time: time) }
-        if size.height != engine.viewport.height || pendingViewport != nil { pendingViewport = (size, time) }
+        engineRebuild.viewportChanged(to: size, engine: engine, time: time)
     }
 
     /// Rebuilds for a height change that has held for `resizeSettleSeconds`.
     func applyPendingViewport(time: Double) {
-        guard let pending = pendingViewport, time - pending.since >= configuration.resizeSettleSeconds else { return }
-        pendingViewport = nil
-        guard pending.size.height != engine.viewport.height || pending.size.width != engine.width else { return }
-        rebuild(viewport: pending.size, scale: scale, time: time)
+        guard let size = engineRebuild.settledViewport(engine: engine, time: time, settleSeconds: configuration.resizeSettleSeconds) else { return }
+        rebuild(viewport: size, scale: scale, time: time)
     }
 
     /// Follows the canvas's GTK scale factor.
@@ -40,36 +39,13 @@ extension FlickListView {
         apply(gesture.cancel(), time: time)
         endPress()
         focused = nil
-        let old = engine
-        old.stop()
-        let place = anchor
-        let coasting = old.physics.phase == .decelerating ? old.physics.velocity : nil
-        let new = makeEngine(viewport, scale)
-        new.compositor.drawsFramebuffer = false
-        new.jump(toRow: place.row, time: time)
-        pendingAnchor = place.offsetInRow > 0 ? place : nil
-        if let coasting { new.fling(velocity: coasting, time: time) }
-        engine = new
-        if handoff == nil { handoff = (old, time + configuration.handoffSeconds) }
+        engineRebuild.replace(&engine, time: time, handoffSeconds: configuration.handoffSeconds) { makeEngine(viewport, scale) }
     }
 
     /// Scrolls a rebuilt engine into its anchor row once the row has its exact height.
-    func applyPendingAnchor(time: Double) {
-        guard let place = pendingAnchor else { return }
-        guard engine.physics.phase == .idle else {
-            pendingAnchor = nil
-            return
-        }
-        guard place.row < engine.heights.rowCount, engine.heights.isExact(row: place.row) else { return }
-        pendingAnchor = nil
-        let offset = engine.heights.offset(ofRow: place.row) + min(place.offsetInRow, engine.heights.height(ofRow: place.row))
-        engine.setContentOffset(offset, time: time)
-    }
+    func applyPendingAnchor(time: Double) { engineRebuild.applyPendingAnchor(to: engine, time: time) }
 
-    func endHandoffIfReady(time: Double) {
-        guard let handoff else { return }
-        if time >= handoff.until || (pendingAnchor == nil && engine.visibleRowsFullyDrawn) { self.handoff = nil }
-    }
+    func endHandoffIfReady(time: Double) { engineRebuild.endHandoffIfReady(engine: engine, time: time) }
 
     /// The scrollbar follows the engine: page = viewport, upper = estimated content height.
     /// Changes under half a point are not sent (no signal storm, no thumb shimmer).

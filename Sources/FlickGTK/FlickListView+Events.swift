@@ -13,12 +13,42 @@ extension FlickListView: GtkListEvents {
 
     func tick(clock: OpaquePointer?) { runFrame(clock: clock) }
 
+    func framePainted() { endFrameHold() }
+
+    /// Whether this list holds worker wake-ups now (from a frame's update to its after-paint).
+    var holdsWorkerWakes: Bool { frameHoldActive }
+
+    /// Lets go of the frame's hold on worker wake-ups: what the frame asked for starts.
+    func endFrameHold() {
+        frameHold = nil
+        frameHoldActive = false
+    }
+
+    /// Holds worker wake-ups from the frame's update phase to the end of its after-paint, so
+    /// the rows and layouts the frame asked for start once GTK has rendered and sent it: a
+    /// worker woken mid-frame takes a core on a 2-core machine before it lowers its priority,
+    /// and GTK's paint (the costly phase under the Cairo renderer) would wait for it. A hold
+    /// left from a frame whose after-paint did not come ends here (at most one frame).
+    func holdWorkerWakes(clock: OpaquePointer?) {
+        endFrameHold()
+        guard configuration.holdsWorkerWakesThroughPaint, let clock else { return }
+        if watchedClock != clock {
+            watchedClock = clock
+            let box = Unmanaged<GtkEventsBox>.fromOpaque(eventsContext).takeUnretainedValue()
+            GObject.connect(GObject.pointer(clock), "after-paint", GtkCallbacks.afterPaint, owner: box, after: true)
+        }
+        frameHold = HeldWakes.begin()
+        frameHoldActive = true
+    }
+
     func widgetDisposed() {
         guard !isDisposed else { return }
         isDisposed = true
+        endFrameHold()
         engine.stop()
-        handoff?.engine.stop()
+        engineRebuild.handoff?.engine.stop()
         textures.releaseAll()
+        uploadPool.release()
         g_object_unref(GObject.pointer(adjustment))
         Unmanaged.passUnretained(self).release()  // the widget's reference (see init)
     }

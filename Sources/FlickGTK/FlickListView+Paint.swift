@@ -7,7 +7,7 @@ extension FlickListView {
     /// What a snapshot would show now: the engine's layers (the previous engine's during a
     /// handoff), the background and the focus ring.
     func currentPicture() -> PaintedFrame {
-        let shown = handoff?.engine ?? engine
+        let shown = engineRebuild.shown(engine)
         let size = Size(width: Double(gtk_widget_get_width(canvas)), height: Double(gtk_widget_get_height(canvas)))
         let ring = shown === engine && gtk_widget_has_focus(canvas) != 0 ? focusedLink?.frame : nil
         return PaintedFrame(size: size, background: shown.compositor.background, layers: shown.compositor.layers, focusRing: ring)
@@ -32,7 +32,13 @@ extension FlickListView {
         let began = g_get_monotonic_time()
         textures.forCairo = GtkHost.rendererName(of: canvas) == "GskCairoRenderer"
         paintStatistics.cairoNodes = textures.forCairo
-        let shown = handoff?.engine ?? engine
+        if textures.forCairo, let pixels = X11UploadPool.windowPixels(of: canvas) {
+            uploadPool.hold(for: canvas, pixels: pixels)
+        } else if uploadPool.isHolding {
+            uploadPool.release()
+        }
+        paintStatistics.holdsUploadPool = uploadPool.isHolding
+        let shown = engineRebuild.shown(engine)
         let picture = currentPicture()
         var background = Self.rgba(shown.compositor.background)
         for gap in PaintedFrame.backgroundGaps(shown.compositor.layers, width: Double(width), height: Double(height)) {

@@ -59,6 +59,8 @@ public final class FlickListView<Interaction: KeyboardLinks> {
 
     let makeEngine: EngineFactory
     let textures: GtkTextures
+    /// Keeps cairo-xlib's upload pool mapped while GSK's Cairo renderer draws the list on X11.
+    let uploadPool = X11UploadPool()
     let scrollDistance: ScrollDistance
     var gesture = PointerGesture()
     var dragStart = Point(x: 0, y: 0)
@@ -66,9 +68,8 @@ public final class FlickListView<Interaction: KeyboardLinks> {
     var touchpadPointer: Double?
     var focused: FocusedLink<Interaction.Target>?
     var press: (row: Int, target: Interaction.Target, layout: Source.Layout)?
-    var handoff: (engine: Engine, until: Double)?
-    var pendingAnchor: (row: Int, offsetInRow: Double)?
-    var pendingViewport: (size: Size, since: Double)?
+    /// The engine being replaced, and the anchor and size waiting (`EngineRebuild`).
+    var engineRebuild = EngineRebuild<Source>()
     var settingAdjustment = false
     /// What the last snapshot showed (a frame showing the same asks for no redraw).
     var lastPainted: PaintedFrame?
@@ -78,6 +79,13 @@ public final class FlickListView<Interaction: KeyboardLinks> {
     var virtualTime = 0.0
     var refreshHz: Double?
     var tickID: guint = 0
+    /// The widget's `GtkEventsBox` (the C callbacks' user data).
+    let eventsContext: UnsafeMutableRawPointer
+    /// The frame clock whose after-paint ends the frame's hold on worker wake-ups.
+    var watchedClock: OpaquePointer?
+    /// Worker wake-ups held from this frame's update phase to its after-paint (`HeldWakes`).
+    var frameHold: HeldWakes.Hold?
+    var frameHoldActive = false
     var isDisposed = false
     /// The widget's allocated size, points (the viewport once it settles).
     public internal(set) var allocatedSize: Size
@@ -98,6 +106,7 @@ public final class FlickListView<Interaction: KeyboardLinks> {
         g_object_ref_sink(GObject.pointer(adjustment))
 
         let box = Unmanaged.passRetained(GtkEventsBox(PlaceholderEvents.shared)).toOpaque()
+        eventsContext = box
         canvas = flick_gtk_view_new(
             GtkCallbacks.viewCallbacks(context: box), Int32(configuration.naturalSize.width), Int32(configuration.naturalSize.height))
         let overlay = gtk_overlay_new()!
@@ -128,13 +137,7 @@ public final class FlickListView<Interaction: KeyboardLinks> {
     }
 
     /// The row at the viewport's top and how far into it, points.
-    public var anchor: (row: Int, offsetInRow: Double) {
-        let heights = engine.heights
-        guard heights.rowCount > 0 else { return (0, 0) }
-        let offset = max(0, engine.contentOffset)
-        let row = heights.row(atOffset: offset)
-        return (row, offset - heights.offset(ofRow: row))
-    }
+    public var anchor: (row: Int, offsetInRow: Double) { EngineRebuild.anchor(of: engine) }
 
     /// The top of `row` in viewport points, if the engine has it.
     public func rowTop(_ row: Int) -> Double? {
@@ -150,7 +153,9 @@ public final class FlickListView<Interaction: KeyboardLinks> {
             gdk_frame_clock_get_refresh_info(clock, 0, &interval, nil)
             if interval > 0 { refreshHz = 1e6 / Double(interval) }
         }
+        endFrameHold()  // a lockstep wait must see the work the last frame asked for start
         if configuration.lockstep { engine.waitForWorkers() }
+        holdWorkerWakes(clock: clock)
         let time = now
         applyPendingViewport(time: time)
         let wasMoving = engine.physics.phase != .idle
@@ -176,6 +181,7 @@ private final class PlaceholderEvents: GtkListEvents {
     func snapshot(_ snapshot: OpaquePointer, width: Int, height: Int) {}
     func allocated(width: Int, height: Int) {}
     func tick(clock: OpaquePointer?) {}
+    func framePainted() {}
     func widgetDisposed() {}
     func pointerPressed(x: Double, y: Double) {}
     func pointerReleased() {}

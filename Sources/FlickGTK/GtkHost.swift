@@ -9,21 +9,32 @@ import Foundation
 @MainActor
 public enum GtkHost {
     private static var initialized: Bool?
+    /// How the GSK renderer was chosen by `initialize`, nil before it ran.
+    public private(set) static var rendererDecision: GtkRendererDecision?
 
     /// Initialises GTK once per process. `scale`: GTK's scale factor (`GDK_SCALE`);
-    /// `renderer`: the GSK renderer every window uses (`GSK_RENDERER`: `gl` or `cairo`; nil
-    /// leaves GTK's choice). Both only honoured by the first call. Returns false when there
-    /// is no display.
-    public static func initialize(scale: Int? = nil, renderer: String? = nil) -> Bool {
+    /// `renderer`: the GSK renderer every window uses (`GtkRenderer`; a `GSK_RENDERER` already
+    /// in the environment wins over `auto`). Both only honoured by the first call. Returns false
+    /// when there is no display.
+    public static func initialize(scale: Int? = nil, renderer: GtkRenderer = .gtk) -> Bool {
         if let initialized { return initialized }
         if let scale { setenv("GDK_SCALE", "\(scale)", 1) }
-        if let renderer { setenv("GSK_RENDERER", renderer, 1) }
+        if let value = renderer.environmentValue { setenv("GSK_RENDERER", value, 1) }
         // Without a session bus (Xvfb, CI) GTK's accessibility bridge warns that it cannot
         // reach one, and tests run with warnings fatal: there is no bus to bridge to.
         if getenv("DBUS_SESSION_BUS_ADDRESS") == nil { setenv("GTK_A11Y", "none", 0) }
         let ok = gtk_init_check() != 0
         initialized = ok
-        return ok
+        guard ok else { return false }
+        if renderer == .auto, let given = getenv("GSK_RENDERER").map({ String(cString: $0) }) {
+            rendererDecision = GtkRendererDecision(choice: .auto, glRenderer: nil, requested: given, reason: "auto: GSK_RENDERER=\(given) in the environment")
+        } else {
+            // GTK reads GSK_RENDERER when it makes the first window's renderer: no window yet.
+            let decision = GtkRendererDecision.decide(renderer, glRenderer: renderer == .auto ? GtkRendererDecision.probeGLRenderer() : nil)
+            if renderer == .auto, let value = decision.requested { setenv("GSK_RENDERER", value, 1) }
+            rendererDecision = decision
+        }
+        return true
     }
 
     /// A toplevel window of `size` points holding `child`, shown and mapped.

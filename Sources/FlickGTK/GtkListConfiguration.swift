@@ -29,6 +29,10 @@ public struct GtkListConfiguration: Sendable {
     /// frame showing what the last snapshot showed is not repainted). True only to measure
     /// what that skip saves.
     public var redrawsEveryFrame = false
+    /// Whether worker wake-ups are held from a frame's update phase to its after-paint
+    /// (`HeldWakes`); default true: work a frame asks for starts once GTK has rendered it,
+    /// instead of taking a core from GTK's paint. False only to measure what that saves.
+    public var holdsWorkerWakesThroughPaint = true
 
     public init() {}
 }

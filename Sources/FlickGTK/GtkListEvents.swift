@@ -11,6 +11,8 @@ protocol GtkListEvents: AnyObject {
     func snapshot(_ snapshot: OpaquePointer, width: Int, height: Int)
     func allocated(width: Int, height: Int)
     func tick(clock: OpaquePointer?)
+    /// The frame clock finished a frame's after-paint.
+    func framePainted()
     func widgetDisposed()
     func pointerPressed(x: Double, y: Double)
     func pointerReleased()
@@ -111,4 +113,5 @@ enum GtkCallbacks {
     static let focusLeave: Plain = { _, data in run(data) { $0.focusLeft() } }
     static let scaleFactor: Notify = { _, _, data in run(data) { $0.scaleFactorChanged() } }
     static let valueChanged: Plain = { _, data in run(data) { $0.adjustmentValueChanged() } }
+    static let afterPaint: Plain = { _, data in run(data) { $0.framePainted() } }
 }

@@ -11,6 +11,9 @@ public struct GtkPaintStatistics: Sendable {
     /// Whether the row nodes are Cairo nodes (GSK's Cairo renderer draws the window) rather
     /// than texture nodes.
     public internal(set) var cairoNodes = false
+    /// Whether the list holds the X connection's shared-memory upload pool open
+    /// (`X11UploadPool`: Cairo renderer on X11 with MIT-SHM).
+    public internal(set) var holdsUploadPool = false
     /// Milliseconds of each snapshot (building the render nodes; GSK renders them after),
     /// the last `GtkListConfiguration.frameLogLimit` at most.
     public internal(set) var snapshotMilliseconds: [Double] = []

@@ -39,4 +39,22 @@ gboolean flick_gtk_emit_scroll(gpointer instance, double dx, double dy);
 /// Emits GtkEventControllerKey's key-pressed; returns whether it was handled.
 gboolean flick_gtk_emit_key(gpointer instance, guint keyval, GdkModifierType state);
 
+/// Keeps cairo-xlib's shared-memory pool for `widget`'s X display alive while the returned
+/// surface lives: an image from that pool of `pixel_width` × `pixel_height` ARGB32 pixels,
+/// never drawn. cairo-xlib (1.16) destroys its pool whenever the pool is empty, and GDK's
+/// X11 Cairo context uploads every frame through it, so without a holder each frame maps,
+/// faults in and unmaps a fresh segment on both sides of the connection. The pool's size is
+/// eight times the first allocation rounded up to a power of two, so a holder as large as the
+/// window leaves room for several whole-window uploads. NULL when the display is not X11 or
+/// the server has no MIT-SHM (nothing to keep). Destroy it with cairo_surface_destroy.
+cairo_surface_t *flick_gtk_hold_x11_upload_pool(GtkWidget *widget, int pixel_width, int pixel_height);
+
+/// Whether `surface` (from flick_gtk_hold_x11_upload_pool) lives in X shared memory.
+gboolean flick_gtk_surface_is_x11_shm(cairo_surface_t *surface);
+
+/// The GL_RENDERER string of a GL context GDK makes on `display` ("llvmpipe (LLVM 15.0.6,
+/// 256 bits)"), or NULL when GDK cannot make and realize one. Free it with g_free. Main
+/// thread; call before any window is realized (it makes a context current and clears it).
+char *flick_gtk_gl_renderer_name(GdkDisplay *display);
+
 #endif

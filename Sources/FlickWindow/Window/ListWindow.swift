@@ -71,12 +71,8 @@ public final class ListWindow<Interaction: RowInteraction> {
     public internal(set) var frameTiming: WindowTiming
     /// The bottom bar's message and until when it shows (then the key hint returns).
     var status: (text: String, until: Double)?
-    /// The previous engine, shown until the rebuilt one has drawn its visible rows.
-    var handoff: (engine: Engine, until: Double)?
-    /// Where the rebuilt engine must scroll to once the anchor row has its exact height.
-    var pendingAnchor: (row: Int, offsetInRow: Double)?
-    /// A window size waiting to settle before the engine is rebuilt for it.
-    var pendingViewport: (size: Size, since: Double)?
+    /// The engine being replaced, and the anchor and window size waiting (`EngineRebuild`).
+    var engineRebuild = EngineRebuild<Source>()
     var frameIndex = 0
     /// Lockstep runs: the time of the next frame on the virtual clock, seconds.
     var virtualTime = 0.0
