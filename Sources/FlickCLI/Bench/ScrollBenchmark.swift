@@ -62,17 +62,7 @@ struct ScrollBenchmark {
         let scriptsStart = display.frames.count
         for (name, script) in scripts {
             progress("\(mode.rawValue): \(name)")
-            var frameCount = 0  // TEMP
-            var peak = 0
-            display.play(script) { stats in
-                frameCount += 1
-                let held = PixelBufferPool.shared.statistics.heldBytes
-                if held > peak + (2 << 20) {
-                    peak = held
-                    let m = engine.memory
-                    FileHandle.standardError.write(Data("TRACE \(name) f\(frameCount) held \(held >> 20) rows \(m.rowBitmapBytes >> 20) beyond \(m.rowBitmapBytesBeyondRanges >> 20) kind \(m.kindSkeletonBytes >> 20) img \(m.imageCacheBytes >> 20) rowimg \(m.rowImageBytes >> 20) nodes \(m.rowNodes) vel \(Int(engine.physics.velocity)) rss \(ProcessMemory.current().residentBytes >> 20)\n".utf8))
-                }
-            }
+            display.play(script)
         }
         var result = Result(
             mode: mode, display: display, scriptsStart: scriptsStart, scale: scale, firstFrame: firstFrame,
