@@ -33,6 +33,7 @@ extension OverlayOptions: ExpressibleByArgument {
 /// overlays, live A/B against the naive pipeline. With `--headless`, or when there is no
 /// display, the same scripted scroll runs without a window and writes a screenshot and a
 /// frame report instead.
+@dynamicMemberLookup
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Scroll a timeline in a window (or headless): input, HUD, overlays, taps, live A/B.",
@@ -45,8 +46,8 @@ struct Demo: ParsableCommand {
             With --script the window replays the script (a file, or one of demo, flings, constant-speed, scroll-to-top, jump-storm) and exits when it ends, or after --frames. Window scripts may also use `press X Y`, `release`, `key K` and `size W H`. Without a display, or with --headless, the script (default: demo) runs headless and the screenshot and report are always written.
             """)
 
-    @Option(name: [.customLong("feed"), .customLong("db")], help: "Feed: a feed.sqlite, or a folder holding one. Default: generate one in out/demo-feed.")
-    var feed: String?
+    /// Feed or client, script, viewport, when to stop and what to write: shared with `flick gtk-demo`.
+    @OptionGroup var demo: DemoOptions
 
     @Option(help: "Read a live timeline from this URL (a `flick serve` timeline or any server of the feed format), cached in --cache.")
     var url: String?
@@ -57,38 +58,11 @@ struct Demo: ParsableCommand {
     @Option(help: "The live timeline's offline cache (a feed.sqlite). Default: out/live-cache.sqlite.")
     var cache: String?
 
-    @Option(help: "Posts to generate when no feed exists yet.")
-    var posts: Int = 5_000
-
-    @Option(help: "Client: timeline (default) or chat.")
-    var client: DemoClient = .timeline
-
-    @Option(help: "Messages in the chat's history (--client chat).")
-    var messages: Int = 10_000
-
-    @Option(help: "Script to replay: a file, or a built-in name (demo, flings, constant-speed, scroll-to-top, jump-storm).")
-    var script: String?
-
     @Option(help: "Frame rate of the display clock (60 or 120).")
     var hz: Double = 120
 
-    @Option(help: "Viewport width, points.")
-    var width: Double = 375
-
-    @Option(help: "Viewport height, points.")
-    var height: Double = 667
-
     @Option(help: "Display scale (device pixels per point).")
     var scale: Double = 2
-
-    @Option(help: "Stop after this many frames (window: also when the script ends first, it keeps running until then).")
-    var frames: Int?
-
-    @Option(help: "Screenshot of the last frame (PNG; in the window, read back through the renderer). Headless default: out/demo.png.")
-    var screenshot: String?
-
-    @Option(help: "Frame statistics as JSON. Headless default: out/demo-report.json.")
-    var report: String?
 
     @Flag(help: "Run without a window.")
     var headless = false
@@ -105,21 +79,12 @@ struct Demo: ParsableCommand {
     @Option(help: "Present path: auto (gpu on graphics hardware, software under a CPU rasterizer such as Xvfb's llvmpipe), software (window surface, scroll-blit), gpu (textures through --renderer).")
     var present: PresentPreference = .auto
 
-    /// Scripted runs that must not depend on the machine's speed (tests): before each frame
-    /// the workers finish everything queued and the clock moves by exactly one frame.
-    @Flag(help: .hidden)
-    var lockstep = false
-
     func validate() throws {
+        // The shared options check themselves (`DemoOptions.validate`).
         try OptionLimits.checkFrameRate(hz)
-        try OptionLimits.check(width, in: OptionLimits.viewportSides, option: "--width")
-        try OptionLimits.check(height, in: OptionLimits.viewportSides, option: "--height")
         try OptionLimits.check(scale, in: OptionLimits.windowScales, option: "--scale")
-        if let frames { try OptionLimits.check(frames, in: 1...10_000_000, option: "--frames") }
-        try OptionLimits.check(posts, in: OptionLimits.feedPosts, option: "--posts")
-        try OptionLimits.check(messages, in: OptionLimits.feedPosts, option: "--messages")
         if live, url != nil { throw ValidationError("--live and --url are alternatives: give one") }
-        if (live || url != nil), client == .chat { throw ValidationError("--live and --url show the timeline, not the chat") }
+        if (live || url != nil), demo.client == .chat { throw ValidationError("--live and --url show the timeline, not the chat") }
     }
 
     /// Whether the timeline is read from a server (`--live` or `--url`).
@@ -132,7 +97,7 @@ struct Demo: ParsableCommand {
 
     @MainActor
     private func runOnMain() throws {
-        if client == .chat {
+        if demo.client == .chat {
             try DemoChat(options: self).run()
             return
         }
@@ -150,17 +115,20 @@ struct Demo: ParsableCommand {
 }
 
 extension Demo {
+    /// `options.feed` and the rest of the shared options read through to `demo`.
+    subscript<Value>(dynamicMember keyPath: KeyPath<DemoOptions, Value>) -> Value { demo[keyPath: keyPath] }
+
     /// The window the options ask for, whichever client it shows.
     func windowConfiguration(title: String) -> WindowConfiguration {
         var configuration = WindowConfiguration()
-        configuration.viewport = Size(width: width, height: height)
+        configuration.viewport = Size(width: demo.width, height: demo.height)
         configuration.scale = DisplayScale(scale)
         configuration.hz = hz
         configuration.renderer = renderer
         configuration.present = present
         configuration.title = title
         configuration.overlays = overlays
-        configuration.lockstep = lockstep
+        configuration.lockstep = demo.lockstep
         return configuration
     }
 }

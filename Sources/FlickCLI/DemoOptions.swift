@@ -2,8 +2,7 @@ import ArgumentParser
 
 /// The options `flick demo` and `flick gtk-demo` mean the same by: which feed and client,
 /// which script, the viewport, when to stop and what to write. One group, so the two
-/// commands cannot drift apart in names, defaults or limits. (`flick gtk-demo` uses it;
-/// `flick demo` still declares its own copies.)
+/// commands cannot drift apart in names, defaults or limits.
 struct DemoOptions: ParsableArguments {
     @Option(name: [.customLong("feed"), .customLong("db")], help: "Feed: a feed.sqlite, or a folder holding one. Default: generate one in out/demo-feed.")
     var feed: String?
@@ -26,16 +25,17 @@ struct DemoOptions: ParsableArguments {
     @Option(help: "Viewport height, points.")
     var height: Double = 667
 
-    @Option(help: "Stop after this many frames.")
+    @Option(help: "Stop after this many frames (in a window: also when the script ends first, it keeps running until then).")
     var frames: Int?
 
-    @Option(help: "Screenshot of the last frame (PNG), read back through the display's renderer.")
+    @Option(help: "Screenshot of the last frame (PNG; in a window, read back through its renderer). flick demo's headless default: out/demo.png.")
     var screenshot: String?
 
-    @Option(help: "Frame statistics as JSON.")
+    @Option(help: "Frame statistics as JSON. flick demo's headless default: out/demo-report.json.")
     var report: String?
 
-    /// Workers finish each frame's work and the clock moves one frame per frame (tests).
+    /// Scripted runs that must not depend on the machine's speed (tests): before each frame
+    /// the workers finish everything queued and the clock moves by exactly one frame.
     @Flag(help: .hidden)
     var lockstep = false
 
