@@ -159,18 +159,17 @@ final class KindSkeletonCache<Source: ListDataSource> {
     private func evict() {
         guard bytes > budget else { return }
         var keys: [Key] = []
-        var candidates: [EvictionCandidate] = []
+        var order = EvictionOrder(capacity: ready.count)
         for (key, entry) in ready where entry.lastUsed < frame - 1 {
-            candidates.append(EvictionCandidate(lastWanted: entry.lastUsed, bytes: entry.skeleton.bitmap.byteCount, slot: keys.count))
+            order.append(lastWanted: entry.lastUsed, bytes: entry.skeleton.bitmap.byteCount)
             keys.append(key)
         }
-        guard !candidates.isEmpty else { return }
-        candidates.sort { $0.lastWanted < $1.lastWanted }
+        guard !order.isEmpty else { return }
         var released: [Bitmap] = []
-        for candidate in candidates {
+        for slot in order.slots(newestFirst: false) {
             guard bytes > budget else { break }
-            guard let entry = ready.removeValue(forKey: keys[candidate.slot]) else { continue }
-            bytes -= candidate.bytes
+            guard let entry = ready.removeValue(forKey: keys[slot]) else { continue }
+            bytes -= order.bytes[slot]
             released.append(entry.skeleton.bitmap)
         }
         releaseInBackground(consume released)

@@ -13,26 +13,24 @@ extension RowStore {
     /// Keeps bitmaps of the wanted rows plus an LRU within the budget, and layouts of a
     /// bounded number of recent nodes.
     ///
-    /// The order is sorted on plain integers (`EvictionCandidate`), the identities kept
+    /// The order is sorted on plain integers (`EvictionOrder`), the identities kept
     /// aside: a sort of generic `(ID, Int, Int)` tuples runs unspecialized across modules,
     /// through value witnesses, and took ~0.8 ms of a jump's frame for ~450 nodes.
     func evict() {
         leftSinceEviction = 0
         var ids: [ID] = []
-        var candidates: [EvictionCandidate] = []
+        var order = EvictionOrder(capacity: nodes.count)
         ids.reserveCapacity(nodes.count)
-        candidates.reserveCapacity(nodes.count)
         for (id, node) in nodes where rowOf[id] == nil {
-            candidates.append(EvictionCandidate(lastWanted: node.lastWanted, bytes: node.bitmapBytes, slot: ids.count))
+            order.append(lastWanted: node.lastWanted, bytes: node.bitmapBytes)
             ids.append(id)
         }
-        candidates.sort { $0.lastWanted > $1.lastWanted }
         var bytes = 0
         var released: [Bitmap] = []
-        for (index, candidate) in candidates.enumerated() {
-            bytes += candidate.bytes
+        for (index, slot) in order.slots(newestFirst: true).enumerated() {
+            bytes += order.bytes[slot]
             guard index >= configuration.layoutBudget || bytes > configuration.bitmapBudget else { continue }
-            let id = ids[candidate.slot]
+            let id = ids[slot]
             guard var node = nodes[id] else { continue }
             if let full = node.full { released.append(full) }
             if let skeleton = node.skeleton { released.append(skeleton) }
@@ -49,14 +47,18 @@ extension RowStore {
     }
 }
 
-/// Drops the last references to evicted bitmaps on a background queue: freeing megabytes
-/// can unmap memory (~0.1–0.3 ms each), which must not happen inside a frame (seed 002:
-/// release objects off the main thread). The queue starts after the frame (`HeldWakes`).
+/// Drops the last references to evicted bitmaps once the frame is done (when its held
+/// wake-ups start, `HeldWakes`; at once outside a frame). Their buffers go back to
+/// `PixelBufferPool`, which on the main thread costs a lock: what the pool does not keep is
+/// unmapped by its reclaimer thread, never inside the frame (seed 002: no big frees in a
+/// frame). Not on a dispatch queue: after a jump the worker lanes kept dispatch's threads
+/// busy, and the evicted bitmaps (up to 54 MB in the whole-feed trip) stayed held while the
+/// workers drew the new rows into new memory.
 func releaseInBackground(_ bitmaps: consuming [Bitmap]) {
     guard !bitmaps.isEmpty else { return }
-    // `consume` leaves the box as the only owner, so the last release happens over there.
+    // `consume` leaves the box as the only owner, so the last release happens in it.
     let box = ReleaseBox(consume bitmaps)
-    HeldWakes.wake { DispatchQueue.global(qos: .background).async { box.release() } }
+    HeldWakes.wake { box.release() }
 }
 
 /// Carries bitmaps to the queue that releases them; `Bitmap` is immutable and `Sendable`.
@@ -68,13 +70,34 @@ private final class ReleaseBox: Sendable {
     func release() { bitmaps.withLock { $0.removeAll() } }
 }
 
-/// One node outside every range, as eviction orders it: non-generic, so the sort is
-/// specialized (see `RowStore.evict`).
-struct EvictionCandidate {
-    /// The node's `lastWanted` frame: higher is more recent, kept first.
-    var lastWanted: Int
-    /// Its bitmaps' bytes.
-    var bytes: Int
-    /// Where its identity is in the pass's `ids`.
-    var slot: Int
+/// The entries of an eviction pass in the order they were last wanted: each packed into one
+/// integer (frame, then its slot in the pass), so the order is a sort of plain `UInt64`s —
+/// specialized in the standard library whatever generic type the cache is over, ~10 µs for
+/// the ~450 nodes of a row store.
+struct EvictionOrder {
+    private var keys: [UInt64] = []
+    /// Each slot's bytes, by slot.
+    private(set) var bytes: [Int] = []
+
+    init(capacity: Int) {
+        keys.reserveCapacity(capacity)
+        bytes.reserveCapacity(capacity)
+    }
+
+    var isEmpty: Bool { keys.isEmpty }
+
+    /// Adds an entry last wanted at frame `lastWanted` holding `bytes`; its slot is the count
+    /// before the call.
+    mutating func append(lastWanted: Int, bytes entryBytes: Int) {
+        keys.append(UInt64(max(0, lastWanted)) << 24 | UInt64(keys.count & 0xFF_FFFF))
+        bytes.append(entryBytes)
+    }
+
+    /// Slots, least recently wanted first (`newestFirst`: most recently wanted first).
+    func slots(newestFirst: Bool) -> [Int] {
+        var sorted = keys
+        sorted.sort()
+        if newestFirst { sorted.reverse() }
+        return sorted.map { Int($0 & 0xFF_FFFF) }
+    }
 }
