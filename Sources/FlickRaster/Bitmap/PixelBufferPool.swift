@@ -1,4 +1,3 @@
-import Dispatch
 import FlickCore
 
 /// Reuses pixel memory of freed bitmaps by size class, so scrolling does not allocate,
@@ -28,7 +27,9 @@ public final class PixelBufferPool: Sendable {
         public var peakHeldBytes = 0
     }
 
-    private struct Buffer: @unchecked Sendable {
+    /// A buffer's memory and size class; handed between threads only whole (taken from the
+    /// pool or given to the reclaimer), never shared.
+    struct Buffer: @unchecked Sendable {
         let pointer: UnsafeMutableRawPointer
         /// The size class: what was mapped or allocated.
         let capacity: Int
@@ -42,12 +43,12 @@ public final class PixelBufferPool: Sendable {
     /// The pool every `Bitmap` and `Canvas` uses; its budget is `standardBudget`.
     public static let shared = PixelBufferPool(budget: standardBudget)
 
-    /// Free bytes the shared pool keeps: 12 MB, three 375×667 pt screens at @2x (4 MB each).
+    /// Free bytes the shared pool keeps: 8 MB, two 375×667 pt screens at @2x (4 MB each).
     /// Scrolling frees rows leaving the ranges as fast as it draws the rows entering them, so
     /// a few screens of free buffers serve every new cell of a steady scroll from the pool;
     /// a jump frees more than it needs at once, and what is over the budget goes back to the
     /// system. (32 MB before: kept resident for nothing once the caches were full.)
-    public static var standardBudget: Int { 12 * 1024 * 1024 }
+    public static var standardBudget: Int { 8 * 1024 * 1024 }
 
     /// Bytes of free buffers kept for reuse.
     public let budget: Int
@@ -106,7 +107,7 @@ public final class PixelBufferPool: Sendable {
     }
 
     /// Gives a buffer's memory back to the system.
-    private static func release(_ buffer: Buffer) {
+    static func release(_ buffer: Buffer) {
         if buffer.capacity >= PageMemory.mapThreshold {
             PageMemory.unmap(buffer.pointer, bytes: buffer.capacity)
         } else {
@@ -114,7 +115,7 @@ public final class PixelBufferPool: Sendable {
         }
     }
 
-    /// Releases `buffers`: on a utility queue when called on the main thread (unmapping
+    /// Releases `buffers`: by the reclaimer's thread when called on the main thread (unmapping
     /// megabytes must not land inside a frame), else here.
     private static func release(_ buffers: [Buffer]) {
         guard !buffers.isEmpty else { return }
@@ -122,7 +123,7 @@ public final class PixelBufferPool: Sendable {
             for buffer in buffers { release(buffer) }
             return
         }
-        DispatchQueue.global(qos: .utility).async { for buffer in buffers { release(buffer) } }
+        BufferReclaimer.shared.release(buffers)
     }
 
     /// Returns memory obtained from `take(bytes:)` with the same `bytes`. When the pool is
