@@ -16,12 +16,13 @@ extension ImagePipeline {
             get { access.feedLocation }
             set { access.feedLocation = newValue }
         }
-        /// Bytes of processed bitmaps kept in memory. Default 16 MB: rows hold the images they
+        /// Bytes of processed bitmaps kept in memory. Default 10 MB: rows hold the images they
         /// show themselves (a list's rows in its ranges need no cache), so this serves rows
-        /// coming back after their node was dropped and requests made twice; the images of
-        /// every row in a list's ranges measured 2–5 MB at 375×667 pt @2x, so 16 MB is three
-        /// to eight times that. (32 MB before, full at the end of every benchmark run.)
-        public var memoryLimit = 16 * 1024 * 1024
+        /// coming back into the ranges and requests made twice. The images of every row in a
+        /// list's ranges (about six 375×667 pt screens at @2x) measured 2–5 MB, under 1 MB a
+        /// screen, so 10 MB also holds those of the four screens of rows whose bitmaps are
+        /// kept beyond the ranges. (32 MB before, full at the end of every benchmark run.)
+        public var memoryLimit = 10 * 1024 * 1024
         /// Folder of the disk cache of downloaded bytes; `nil` = no disk cache. Local files are
         /// never copied there.
         public var diskFolder: URL? = nil

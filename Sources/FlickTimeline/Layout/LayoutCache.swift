@@ -17,8 +17,11 @@ public protocol LayoutHeightStoring: Sendable {
 public final class LayoutCache: Sendable {
     /// Limits of the cache.
     public struct Configuration: Sendable {
-        /// Bytes of layouts kept in memory; default 24 MB (≈ 3,000 typical cells).
-        public var costLimit = 24 * 1024 * 1024
+        /// Bytes of layouts kept in memory (by `PostLayout.estimatedCost`); default 12 MB,
+        /// about 1,300 typical cells: three times the 400 rows whose layouts the list keeps
+        /// itself, so a reader going back past those finds theirs here, while a long session
+        /// stays bounded (24 MB before; the benchmark's runs fill 11 MB).
+        public var costLimit = 12 * 1024 * 1024
         /// New heights written to the store per batch, on a background queue; default 256
         /// (one transaction per ~256 laid-out cells, never one per cell).
         public var persistBatch = 256

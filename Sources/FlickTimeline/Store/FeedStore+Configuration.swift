@@ -70,6 +70,11 @@ extension FeedStore {
         /// Concurrent reader connections. Default 4: enough for the data window, the layout
         /// workers and the heights seeding to read at once on a small machine.
         public var maxReaders: Int = 4
+        /// SQLite's page cache per connection, KiB (`PRAGMA cache_size`). Default 512: the
+        /// store is read in pages of 64 posts by range queries (a few dozen KB each, and the
+        /// file stays in the system's page cache anyway), so SQLite's default of 2,000 KiB per
+        /// connection held up to ~10 MB over five connections for reads that never come back.
+        public var pageCacheKilobytes: Int = 512
         /// Limits for reading feed files during import.
         public var feedReading: FeedReader.Configuration = .default
 

@@ -71,9 +71,11 @@ extension FeedStore {
         // Another connection writing (a second opening of the same file, another process
         // importing): wait for its lock up to `busyTimeout` instead of failing at once.
         grdb.busyMode = configuration.busyTimeout > 0 ? .timeout(configuration.busyTimeout) : .immediateError
-        if !readOnly {
-            let synchronous = configuration.durability == .fast ? "OFF" : "NORMAL"
-            grdb.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = \(synchronous)") }
+        let cacheSize = -max(64, configuration.pageCacheKilobytes)  // negative: KiB, not pages
+        let synchronous = readOnly ? nil : configuration.durability == .fast ? "OFF" : "NORMAL"
+        grdb.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
+            if let synchronous { try db.execute(sql: "PRAGMA synchronous = \(synchronous)") }
         }
         return grdb
     }
