@@ -3,17 +3,33 @@ import FlickCore
 import FlickRaster
 import FlickWindow
 
-/// Row bitmaps as GSK render nodes: each `Bitmap` wrapped once in a `GdkMemoryTexture`
-/// without copying its pixels (the texture's bytes keep the bitmap alive and let go of it when
-/// GTK frees the texture), and that texture in one `GskTextureNode` at the origin, kept in a
-/// `TextureCache` by the bitmap's identity while it stays on screen. A frame only translates
-/// the cached nodes to their rows: no texture or node is made for a bitmap already shown, and
-/// GSK's GL renderer keeps the texture it uploaded for the node's texture.
+/// A row bitmap's render node, and for a Cairo node the image surface over the bitmap's
+/// memory its recording refers to. The surface holds the bitmap (released with the surface).
+/// Main thread.
+struct GtkRowNode {
+    let node: OpaquePointer
+    /// `cairo_surface_t` the Cairo node's recording reads, kept until the node is released.
+    let surface: OpaquePointer?
+
+    /// Releases the node, then the surface: the recording lets go of its snapshot of the
+    /// surface first, so destroying the surface copies nothing.
+    func release() {
+        gsk_render_node_unref(node)
+        if let surface { cairo_surface_destroy(surface) }
+    }
+}
+
+/// Row bitmaps as GSK render nodes, made once per bitmap and kept in a `TextureCache` by the
+/// bitmap's identity while it stays on screen; neither copies the bitmap's pixels. For the GL
+/// renderer a `GskTextureNode` over a `GdkMemoryTexture` of the bitmap's memory (the texture's
+/// bytes keep the bitmap alive; GSK keeps the texture it uploaded); for the Cairo renderer a
+/// `GskCairoNode` whose recording reads an image surface over the bitmap's memory (the
+/// surface keeps the bitmap). A frame only translates the cached nodes to their rows.
 ///
 /// Main thread (GDK objects are made and released on GTK's thread).
 @MainActor
 final class GtkTextures {
-    private(set) var cache: TextureCache<OpaquePointer>
+    private(set) var cache: TextureCache<GtkRowNode>
     private(set) var frame = 0
     /// Nodes made in the current frame.
     private(set) var madeThisFrame = 0
@@ -33,20 +49,24 @@ final class GtkTextures {
     /// The node for `bitmap` (bounds: the bitmap's size in points, at 0, 0), made on its first use.
     func node(for bitmap: Bitmap) -> OpaquePointer? {
         let before = cache.uploads
-        let node = cache.texture(for: bitmap, frame: frame, upload: forCairo ? Self.makeCairoNode : Self.makeNode)
+        let made = cache.texture(for: bitmap, frame: frame, upload: forCairo ? Self.makeCairoNode : Self.makeTextureNode)
         madeThisFrame += cache.uploads - before
-        return node
+        return made?.node
     }
 
     /// Ends a painted frame: nodes unused for too long are released (and their textures with them).
     func endFrame() {
-        for node in cache.evict(now: frame) { gsk_render_node_unref(node) }
+        for made in cache.evict(now: frame) { made.release() }
         frame += 1
         madeThisFrame = 0
     }
 
     func releaseAll() {
-        for node in cache.removeAll() { gsk_render_node_unref(node) }
+        for made in cache.removeAll() { made.release() }
+    }
+
+    static func makeTextureNode(_ bitmap: Bitmap) -> GtkRowNode? {
+        makeNode(bitmap).map { GtkRowNode(node: $0, surface: nil) }
     }
 
     static func makeNode(_ bitmap: Bitmap) -> OpaquePointer? {
@@ -60,27 +80,49 @@ final class GtkTextures {
 
     /// A `GskCairoNode` whose recording paints the bitmap: drawn by the Cairo renderer as a
     /// source it can clip to the part on screen, with no copy of the whole bitmap per frame.
-    static func makeCairoNode(_ bitmap: Bitmap) -> OpaquePointer? {
+    /// The recording refers to an image surface over the bitmap's own memory (cairo keeps a
+    /// copy-on-write snapshot of it, and the surface is never written), so making the node
+    /// copies no pixels: at 2× a fast fling brings 2–3 new rows a frame, 1–2 MB each, which the
+    /// main thread copied (into fresh, page-faulted memory) before.
+    static func makeCairoNode(_ bitmap: Bitmap) -> GtkRowNode? {
         var bounds = graphene_rect_t(
             origin: graphene_point_t(x: 0, y: 0),
             size: graphene_size_t(width: Float(bitmap.pointSize.width), height: Float(bitmap.pointSize.height)))
-        guard let node = gsk_cairo_node_new(&bounds), let context = gsk_cairo_node_get_draw_context(node) else { return nil }
-        defer { cairo_destroy(context) }
-        bitmap.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
+        guard let node = gsk_cairo_node_new(&bounds) else { return nil }
+        guard let context = gsk_cairo_node_get_draw_context(node), let surface = imageSurface(over: bitmap) else {
+            gsk_render_node_unref(node)
+            return nil
+        }
+        cairo_set_source_surface(context, surface, 0, 0)
+        cairo_paint(context)
+        cairo_destroy(context)
+        return GtkRowNode(node: node, surface: surface)
+    }
+
+    /// A Cairo image surface over `bitmap`'s pixels that keeps the bitmap alive until the
+    /// surface is destroyed. Cairo only reads it (the bitmap is immutable).
+    static func imageSurface(over bitmap: Bitmap) -> OpaquePointer? {
+        bitmap.withUnsafeBytes { raw -> OpaquePointer? in
+            guard let base = raw.baseAddress else { return nil }
             let surface = cairo_image_surface_create_for_data(
                 UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self)), CAIRO_FORMAT_ARGB32,
                 Int32(bitmap.pixelSize.width), Int32(bitmap.pixelSize.height), Int32(bitmap.bytesPerRow))
+            guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                if let surface { cairo_surface_destroy(surface) }
+                return nil
+            }
             cairo_surface_set_device_scale(surface, bitmap.scale.value, bitmap.scale.value)
-            cairo_set_source_surface(context, surface, 0, 0)
-            cairo_paint(context)
-            // The recording keeps a snapshot of the pixels: cairo copies them once when the
-            // surface over the bitmap's memory goes here.
-            cairo_surface_finish(surface)
-            cairo_surface_destroy(surface)
+            let owner = Unmanaged.passRetained(bitmap).toOpaque()
+            cairo_surface_set_user_data(surface, bitmapKey, owner) { owner in
+                guard let owner else { return }
+                Unmanaged<Bitmap>.fromOpaque(owner).release()
+            }
+            return surface
         }
-        return node
     }
+
+    /// The user-data key under which an image surface holds its bitmap (its address is the key).
+    private static let bitmapKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
     /// A `GdkMemoryTexture` over the bitmap's own memory: Cairo's premultiplied ARGB32 is
     /// B, G, R, A bytes on a little-endian machine, GDK's `B8G8R8A8_PREMULTIPLIED`.

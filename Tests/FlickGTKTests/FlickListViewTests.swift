@@ -259,9 +259,10 @@ extension FlickListViewTests {
         defer { g_object_unref(gpointer(renderer)) }
         try #require(gsk_renderer_realize(renderer, surface, nil) != 0, "the Cairo renderer started")
         defer { gsk_renderer_unrealize(renderer) }
-        let cairoNode = try #require(GtkTextures.makeCairoNode(bitmap)), textureNode = try #require(GtkTextures.makeNode(bitmap))
+        let cairoRow = try #require(GtkTextures.makeCairoNode(bitmap)), textureNode = try #require(GtkTextures.makeNode(bitmap))
+        let cairoNode = cairoRow.node
         defer {
-            gsk_render_node_unref(cairoNode)
+            cairoRow.release()
             gsk_render_node_unref(textureNode)
         }
         func pixels(of node: OpaquePointer) throws -> [UInt8] {
