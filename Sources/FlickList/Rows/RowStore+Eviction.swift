@@ -5,10 +5,15 @@ import FlickRaster
 /// Memory bounds: bitmaps beyond the wanted rows within a byte budget, layouts of a bounded
 /// number of recent nodes, released off the main thread. Main thread.
 extension RowStore {
-    /// Rows that leave the ranges between eviction passes: 4. A pass walks every node (up to
+    /// Rows with bitmaps that leave the ranges between eviction passes: 4. A pass walks every node (up to
     /// ~450), so it runs when this many have left — every few frames of a fast scroll, at once
     /// after a jump — and the bitmap budget is overshot by at most four cells.
     static var evictionBatch: Int { 4 }
+
+    /// Nodes beyond the layout budget tolerated before a pass: 32. A pass trims to the budget,
+    /// so rows flying past (a scroll to the top, a fling) start one every eight frames or so,
+    /// not every frame; 32 layouts are a few hundred kilobytes.
+    static var layoutSlack: Int { 32 }
 
     /// Keeps bitmaps of the wanted rows plus an LRU within the budget, and layouts of a
     /// bounded number of recent nodes.

@@ -111,6 +111,7 @@ final class RowStore<Source: ListDataSource> {
                 apply(layout: layout, full: full, skeleton: skeleton, to: &node)
                 nodes[id] = node
                 if let layout, let row = rowOf[id] { heights.append((row, source.height(of: layout))) }
+                if rowOf[id] == nil, node.bitmapBytes > 0 { leftSinceEviction += 1 }  // bitmaps beyond the ranges
             case .render(let id, let generation, let full):
                 guard var node = nodes[id], node.generation == generation else {
                     counters.staleDropped += 1
@@ -122,6 +123,7 @@ final class RowStore<Source: ListDataSource> {
                 node.skeleton = nil  // never shown under a full bitmap (see `apply`)
                 counters.rendersApplied += 1
                 nodes[id] = node
+                if rowOf[id] == nil, full != nil { leftSinceEviction += 1 }  // a bitmap beyond the ranges
             case .pressed(let id, let number, let appearance):
                 guard let press, press.id == id, press.number == number else { continue }
                 nodes[id]?.pressed = appearance
@@ -243,8 +245,10 @@ final class RowStore<Source: ListDataSource> {
         }
         // Rows that left every range: their queued work is cancelled before it starts.
         for (id, _) in rowOf where newRowOf[id] == nil {
-            leftSinceEviction += 1
-            guard var node = nodes[id], node.layoutWork != nil || node.renderWork != nil else { continue }
+            guard var node = nodes[id] else { continue }
+            // Only rows leaving with bitmaps bring the bitmap budget closer.
+            if node.bitmapBytes > 0 { leftSinceEviction += 1 }
+            guard node.layoutWork != nil || node.renderWork != nil else { continue }
             counters.cancelled += 1
             node.cancelWork()
             nodes[id] = node
@@ -256,9 +260,11 @@ final class RowStore<Source: ListDataSource> {
             fetches[row] = nil
             counters.cancelled += 1
         }
-        // Only rows that left the ranges count against the budgets: a pass runs once a few have
-        // left (at once after a jump), not every frame of a steady scroll.
-        if nodes.count > configuration.layoutBudget + rowOf.count || leftSinceEviction >= Self.evictionBatch {
+        // Only rows that left the ranges count against the budgets: a pass runs once a few
+        // with bitmaps have left (at once after a jump), or once the nodes beyond the ranges
+        // exceed the layout budget by a slack — not every frame of a steady scroll, nor every
+        // frame of a scroll to the top, whose rows fly past without bitmaps.
+        if nodes.count > configuration.layoutBudget + rowOf.count + Self.layoutSlack || leftSinceEviction >= Self.evictionBatch {
             evict()
         }
     }
