@@ -324,30 +324,52 @@ public final class Compositor {
 
     /// Whether a kind skeleton `skeletonHeight` points tall can cover a row `rowHeight` tall:
     /// cut at the row's end when taller; when shorter (its own size class not drawn yet), its
-    /// top 60 % and its lower part moved down to the row's end, which needs the lower copy to
-    /// start at least 64 points (a cell's header) below its top.
+    /// top 60 % at the row's top and its lower part at the row's end, the gap between filled
+    /// with copies of its body (the part between a cell's 64-point header and the 60 % seam,
+    /// text bars), which needs a body at least `minimumBody` points tall and at most
+    /// `maximumBodyCopies` copies.
     nonisolated public static func canStretch(_ skeletonHeight: Double, to rowHeight: Double) -> Bool {
-        skeletonHeight >= rowHeight || rowHeight - skeletonHeight <= skeletonHeight * 0.6 - 64
+        if skeletonHeight >= rowHeight { return true }
+        let body = skeletonHeight * 0.6 - 64
+        if rowHeight - skeletonHeight <= body { return true }  // the lower part's own body closes the gap
+        return body >= minimumBody && (rowHeight - skeletonHeight) / body <= Double(maximumBodyCopies)
     }
 
-    /// A kind skeleton over a row: cut at the row's end, or stretched (see `canStretch`) with
-    /// the seam in the body, as two clipped layers of the same bitmap.
+    /// The shortest body a kind skeleton repeats to cover a taller row: 12 points, about one
+    /// line of text bars.
+    nonisolated static var minimumBody: Double { 12 }
+    /// Copies of a body at most (a row rarely needs more than a few; a bound on layers).
+    nonisolated static var maximumBodyCopies: Int { 48 }
+
+    /// A kind skeleton over a row: cut at the row's end, or stretched (see `canStretch`): its
+    /// top to the seam, copies of its body while the gap lasts, its lower part at the row's
+    /// end — clipped layers of the same bitmap.
     private func addKindSkeleton(_ bitmap: Bitmap, row: Int, top: Double, height: Double) {
         let skeletonHeight = bitmap.pointSize.height
+        func add(origin: Double, from: Double, to: Double) {
+            guard to > from else { return }
+            layers.append(
+                DisplayLayer(
+                    bitmap: bitmap, origin: Point(x: 0, y: origin), clip: Rect(x: 0, y: from, width: viewport.width, height: to - from),
+                    role: .skeleton, row: row, isOpaque: true))
+        }
         guard skeletonHeight < height, Self.canStretch(skeletonHeight, to: height) else {
-            let clip = Rect(x: 0, y: top, width: viewport.width, height: min(height, skeletonHeight))
-            layers.append(DisplayLayer(bitmap: bitmap, origin: Point(x: 0, y: top), clip: clip, role: .skeleton, row: row, isOpaque: true))
+            add(origin: top, from: top, to: top + min(height, skeletonHeight))
             return
         }
+        let header = 64.0
         let seam = scale.round(skeletonHeight * 0.6)
-        layers.append(
-            DisplayLayer(
-                bitmap: bitmap, origin: Point(x: 0, y: top), clip: Rect(x: 0, y: top, width: viewport.width, height: seam),
-                role: .skeleton, row: row, isOpaque: true))
-        layers.append(
-            DisplayLayer(
-                bitmap: bitmap, origin: Point(x: 0, y: top + scale.round(height - skeletonHeight)),
-                clip: Rect(x: 0, y: top + seam, width: viewport.width, height: height - seam), role: .skeleton, row: row, isOpaque: true))
+        let body = seam - header
+        let tailOrigin = top + scale.round(height - skeletonHeight)
+        add(origin: top, from: top, to: top + seam)
+        // Below `covered` the lower part would show the header again: copies of the body first.
+        var covered = top + seam
+        while covered < tailOrigin + header, body > 0 {
+            let end = min(covered + body, tailOrigin + header)
+            add(origin: covered - header, from: covered, to: end)
+            covered = end
+        }
+        add(origin: tailOrigin, from: covered, to: top + height)
     }
 
     /// The placeholder tile repeated down the row's height (rows are taller than one tile).

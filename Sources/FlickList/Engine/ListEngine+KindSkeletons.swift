@@ -63,6 +63,13 @@ extension ListEngine {
     /// lane, so this waits for the jobs ahead of them). Never in an interactive loop.
     public func waitForKindSkeletons() { kindSkeletons?.waitUntilIdle() }
 
+    /// Waits at most `timeout` seconds for the kind skeletons asked for so far (those of each
+    /// kind's estimate are asked for at creation); whether all were drawn. For a display's
+    /// first frame, so a list opens on its rows' shapes rather than generic tiles. Main thread,
+    /// outside a frame (work a frame submits starts only when the frame ends, `HeldWakes`).
+    @discardableResult
+    public func waitForKindSkeletons(timeout: Double) -> Bool { kindSkeletons?.waitUntilIdle(timeout: timeout) ?? true }
+
     /// Kind skeletons drawn so far, and the bytes of those kept.
     public var kindSkeletonCounters: (drawn: Int, bytes: Int) { (kindSkeletons?.drawn ?? 0, kindSkeletons?.bytes ?? 0) }
 }

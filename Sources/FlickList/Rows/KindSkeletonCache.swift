@@ -133,6 +133,9 @@ final class KindSkeletonCache<Source: ListDataSource> {
     /// Blocks until every skeleton asked for so far is drawn (tests, lockstep pacing).
     func waitUntilIdle() { work.wait() }
 
+    /// Waits at most `timeout` seconds for the skeletons asked for so far; whether all came.
+    func waitUntilIdle(timeout: Double) -> Bool { work.wait(timeout: .now() + timeout) == .success }
+
     private func request(_ key: Key) {
         guard !refusesAll, ready[key] == nil, !pending.contains(key), key.heightSteps > 0, key.widthPixels > 0 else { return }
         pending.insert(key)

@@ -140,6 +140,7 @@ public final class ListWindow<Interaction: RowInteraction> {
     @discardableResult
     public func step(capture: Bool = false) -> WindowFrame {
         let plannedStart = nextFrameStart
+        if frameIndex == 0 { engine.waitForKindSkeletons(timeout: configuration.firstFrameSkeletonWait) }
         waitForFrameStart()
         let wallStart = clock.now
         let start = now

@@ -73,6 +73,10 @@ public struct WindowConfiguration: Sendable {
     public var evictTexturesAfterFrames = 90
     /// Seconds a window height change must hold before the engine is rebuilt for it; default 0.25.
     public var resizeSettleSeconds = 0.25
+    /// Longest wait before the first frame for the kind skeletons the engine asked for at
+    /// creation: 0.25 s. The first rows then open in their kinds' shapes, not generic tiles
+    /// (a worker's first skeleton includes making its Pango font map, tens of milliseconds).
+    public var firstFrameSkeletonWait = 0.25
     /// Longest the previous engine's frame stays on screen after a rebuild while the new one
     /// draws its rows; default 0.5 s.
     public var handoffSeconds = 0.5
