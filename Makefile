@@ -43,9 +43,11 @@ demo: release
 	.build/release/flick demo --live --screenshot $(OUT)/demo.png --report $(OUT)/demo-report.json
 
 ## The standard benchmark: every mode over the standard scroll scripts on a 100k-post feed,
-## plus micro-benchmarks; leaves bench-out/bench.json and bench-out/bench.png.
+## plus micro-benchmarks; then Flick over 10k, 100k and 1M posts (whole-feed scripts, own
+## process each: first frame, peak RSS, p99); leaves bench-out/bench.json, bench.png, sizes.json.
 bench: release
 	.build/release/flick bench --scroll --modes all --posts 100000 --json bench-out/bench.json --plot bench-out/bench.png
+	.build/release/flick bench --scroll --no-micro --sizes 10000,100000,1000000 --json bench-out/sizes.json
 
 ## The front door's documentation (DocC, through swift-docc-plugin) into docs-out/.
 docs: setup
