@@ -22,9 +22,9 @@ public final class ListEngine<Source: ListDataSource> {
         public var skeletons = true
         /// Apply the fast-fling landing-zone rule (`false` = draw rows in viewport order).
         public var fastFling = true
-        /// Bytes of bitmaps kept for rows outside every range; default 16 MB (the row store's
+        /// Bytes of bitmaps kept for rows outside every range; default 12 MB (the row store's
         /// `bitmapBudget`, which gives the reason).
-        public var bitmapBudget = 16 * 1024 * 1024
+        public var bitmapBudget = 12 * 1024 * 1024
         /// Which pipeline draws rows; default `.flick`.
         public var pipeline = Pipeline.flick
         /// During a fast fling only the landing zone starts image loads (seed 004 §3); default

@@ -27,13 +27,13 @@ final class RowStore<Source: ListDataSource> {
 
     struct Configuration: Sendable {
         /// Bytes of bitmaps kept for rows outside every range (the preload range keeps its own
-        /// rows' bitmaps whatever this says); default 16 MB: four 375×667 pt screens at @2x
+        /// rows' bitmaps whatever this says); default 12 MB: three 375×667 pt screens at @2x
         /// (4 MB each) beyond the 1.5 screens the preload range keeps behind the reader, so
-        /// scrolling back five screens shows drawn rows at once, and a row further back is
+        /// scrolling back four screens shows drawn rows at once, and a row further back is
         /// redrawn from its kept layout (`layoutBudget`) in a few milliseconds on a worker,
         /// its layout skeleton shown meanwhile. 48 MB before: twelve screens, a third of the
         /// process's peak at 10k posts for a scroll-back few readers make.
-        var bitmapBudget = 16 * 1024 * 1024
+        var bitmapBudget = 12 * 1024 * 1024
         /// Rows whose layouts are kept beyond the preload range; default 400: layouts are a few
         /// KB each (~2 MB in all) and spare a re-layout when the user scrolls back.
         var layoutBudget = 400
