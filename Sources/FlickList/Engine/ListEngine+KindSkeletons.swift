@@ -10,10 +10,15 @@ extension ListEngine {
         guard let kindSkeletons else { return }
         kindSkeletons.commit()
         prepareEstimatedKindSkeletons()
-        // The rows next to the screen on both sides too: during a fast fling the display range
-        // is the screen, and a row measured before (its layout since dropped) has its own height.
+        // The rows next to the screen too — ahead of the motion only while moving (behind, rows
+        // were just shown; a turn finds stand-ins, and a shorter class stretches), both sides
+        // at rest: during a fast fling the display range is the screen, and a row measured
+        // before (its layout since dropped) has its own height.
         let margin = max(4, plan.visible.count)
-        let near = max(0, plan.visible.lowerBound - margin)..<(plan.visible.upperBound + margin)
+        let velocity = physics.velocity
+        let before = velocity > 1 ? 0 : margin
+        let after = velocity < -1 ? 0 : margin
+        let near = max(0, plan.visible.lowerBound - before)..<(plan.visible.upperBound + after)
         for range in [near, plan.display, plan.landing ?? 0..<0, rowsReachedSoon()] {
             for row in range.clamped(to: 0..<heights.rowCount) {
                 // A row with a bitmap of its own needs none; one with a layout whose bitmap was
@@ -37,18 +42,21 @@ extension ListEngine {
     }
 
     /// Asks for the classes of rows not measured yet, as tall as their kind's estimate: its
-    /// class, and a standby class taller than every kind's estimate, which stands in while an
-    /// estimate moves past its drawn class (a kind's first measured rows move it most). At
-    /// creation (so a first frame after the workers ran shows them) and every frame.
+    /// class, and a standby class above it, which stands in while the estimate moves past its
+    /// drawn class (a kind's first measured rows move it most). A known kind's standby is
+    /// above its own estimate; the unknown kind's above every kind's (its rows may turn out to
+    /// be any kind). A row taller than both still shows its kind's shape: a shorter class
+    /// stretches with copies of its body (`Compositor.canStretch`). At creation (so a first
+    /// frame after the workers ran shows them) and every frame.
     func prepareEstimatedKindSkeletons() {
         guard let kindSkeletons else { return }
         let kinds = [nil] + (0..<heights.configuration.kindCount).map(Optional.some)
         let estimates = kinds.map { heights.estimate(forKind: $0) }
         // Before rows are measured every kind is at the configured estimate; the first
-        // measured rows move the estimates most, so the standby starts well above it.
+        // measured rows move the estimates most, so a standby starts well above it.
         let floor = 1.75 * heights.configuration.estimatedRowHeight
-        let standby = KindSkeletonCache<Source>.standbyHeight(for: max(floor, estimates.max() ?? 0))
         for (kind, estimate) in zip(kinds, estimates) {
+            let standby = KindSkeletonCache<Source>.standbyHeight(for: max(floor, kind == nil ? estimates.max() ?? 0 : estimate))
             kindSkeletons.prepare(kind: kind, height: estimate, width: width, scale: scale, keep: true)
             kindSkeletons.prepare(kind: kind, height: standby, width: width, scale: scale, keep: true)
         }
