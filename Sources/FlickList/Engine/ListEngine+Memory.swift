@@ -25,6 +25,17 @@ public struct ListMemory: Sendable, Hashable {
 }
 
 extension ListEngine {
+    /// Layouts and renders committed, work cancelled, stale results dropped, so far.
+    public var counters: (layouts: Int, renders: Int, cancelled: Int, staleDropped: Int) {
+        let c = store.counters
+        return (c.layoutsApplied, c.rendersApplied, c.cancelled, c.staleDropped)
+    }
+
+    public var residentBitmapBytes: Int { store.residentBitmapBytes }
+
+    /// Items the engine holds state for (near the viewport, plus the bounded LRU).
+    public var residentRows: Int { store.nodes.count }
+
 
     /// What the engine holds now (walks the row nodes: call it between frames, not per frame).
     /// Main thread: the nodes are the main thread's.

@@ -172,13 +172,6 @@ public final class ListEngine<Source: ListDataSource> {
 
     public var viewport: Size { compositor.viewport }
     public var contentOffset: Double { physics.contentOffset }
-    public var counters: (layouts: Int, renders: Int, cancelled: Int, staleDropped: Int) {
-        let c = store.counters
-        return (c.layoutsApplied, c.rendersApplied, c.cancelled, c.staleDropped)
-    }
-    public var residentBitmapBytes: Int { store.residentBitmapBytes }
-    /// Items the engine holds state for (near the viewport, plus the bounded LRU).
-    public var residentRows: Int { store.nodes.count }
 
     /// Runs one frame at `time` (seconds) and reports what it showed and cost.
     ///
