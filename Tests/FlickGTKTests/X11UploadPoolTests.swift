@@ -23,8 +23,6 @@ extension FlickListViewTests {
         defer { g_object_unref(gpointer(renderer)) }
         try #require(gsk_renderer_realize(renderer, surface, nil) != 0, "the Cairo renderer started")
         defer { gsk_renderer_unrealize(renderer) }
-        let held = Self.sharedMemorySegments()
-        #expect(held.count == 1, "the pool's segment is mapped: \(held.sorted())")
         func frame(_ index: Int) throws {
             // A whole-window frame of a new colour: GDK uploads all of it through the pool.
             var color = GdkRGBA(red: Float(index % 2), green: 0.5, blue: Float(index % 7) / 7, alpha: 1)
@@ -42,10 +40,10 @@ extension FlickListViewTests {
         for index in 2..<8 { try frame(index) }
         let faults = Self.minorPageFaults() - faultsBefore
         // Each upload writes a whole window of pixels: into a fresh segment it faults in every
-        // page of it; into the held pool's warm pages, none.
+        // page of it; into the held pool's warm pages, none. (Counted for this thread: the
+        // process's mapped segments also change with other suites' windows.)
         let pagesPerFrame = pixels.width * pixels.height * 4 / Int(sysconf(Int32(_SC_PAGESIZE)))
         #expect(faults < pagesPerFrame, "\(faults) page faults over six whole-window frames of \(pagesPerFrame) pages each")
-        #expect(Self.sharedMemorySegments() == held, "the frames went through the held pool's segment")
     }
 
     /// Minor page faults of the calling thread so far (GDK uploads a frame on the main thread).
@@ -53,16 +51,5 @@ extension FlickListViewTests {
         var usage = rusage()
         getrusage(__rusage_who_t(1), &usage)  // RUSAGE_THREAD (Linux), not imported by Glibc
         return usage.ru_minflt
-    }
-
-    /// The System V shared-memory segments mapped in this process, by id (the inode column of
-    /// /proc/self/maps).
-    static func sharedMemorySegments() -> Set<String> {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
-        return Set(maps.split(separator: "\n").compactMap { line -> String? in
-            guard line.contains("/SYSV") else { return nil }
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            return fields.count > 4 ? String(fields[4]) : nil
-        })
     }
 }
