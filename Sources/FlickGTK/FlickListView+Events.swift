@@ -16,12 +16,11 @@ extension FlickListView: GtkListEvents {
     func framePainted() { endFrameHold() }
 
     /// Whether this list holds worker wake-ups now (from a frame's update to its after-paint).
-    var holdsWorkerWakes: Bool { frameHoldActive }
+    var holdsWorkerWakes: Bool { frameHold != nil }
 
     /// Lets go of the frame's hold on worker wake-ups: what the frame asked for starts.
     func endFrameHold() {
         frameHold = nil
-        frameHoldActive = false
     }
 
     /// Holds worker wake-ups from the frame's update phase to the end of its after-paint, so
@@ -38,7 +37,6 @@ extension FlickListView: GtkListEvents {
             GObject.connect(GObject.pointer(clock), "after-paint", GtkCallbacks.afterPaint, owner: box, after: true)
         }
         frameHold = HeldWakes.begin()
-        frameHoldActive = true
     }
 
     func widgetDisposed() {

@@ -85,7 +85,6 @@ public final class FlickListView<Interaction: KeyboardLinks> {
     var watchedClock: OpaquePointer?
     /// Worker wake-ups held from this frame's update phase to its after-paint (`HeldWakes`).
     var frameHold: HeldWakes.Hold?
-    var frameHoldActive = false
     var isDisposed = false
     /// The widget's allocated size, points (the viewport once it settles).
     public internal(set) var allocatedSize: Size

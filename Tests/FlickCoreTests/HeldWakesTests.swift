@@ -1,3 +1,4 @@
+import Dispatch
 import FlickCore
 import Foundation
 import Testing
@@ -43,12 +44,17 @@ struct HeldWakesTests {
         hold.end()
         pool.waitUntilIdle()
         #expect(ran.value == 1)
+        // A hold dropped without `end()` ends too: work submitted under it starts.
+        let started = DispatchSemaphore(value: 0)
         do {
             let dropped = HeldWakes.begin()
-            _ = dropped
+            pool.submit(.userInitiated) { _ in
+                ran.withLock { $0 += 1 }
+                started.signal()
+            }
+            _ = consume dropped
         }
-        #expect(!HeldWakes.isHolding || ran.value == 1, "a dropped hold ends")
-        pool.submit(.userInitiated) { _ in ran.withLock { $0 += 1 } }
+        #expect(started.wait(timeout: .now() + 10) == .success, "the work held by a dropped hold never started")
         pool.waitUntilIdle()
         #expect(ran.value == 2)
     }

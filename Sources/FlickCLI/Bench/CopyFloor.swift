@@ -1,5 +1,3 @@
-import FlickCore
-
 /// The floor of any compositor: the cost of copying one viewport of pixels, measured two ways
 /// in the benchmark's own run.
 ///

@@ -158,7 +158,7 @@ final class KindSkeletonCache<Source: ListDataSource> {
     /// Drops the least recently used skeletons not shown in the last two frames while over
     /// the budget. Only those can go, so only they are ordered — on plain integers (a generic
     /// sort of the whole cache ran every frame while the skeletons in use alone exceeded the
-    /// budget: ~0.3 ms a frame). Their bitmaps are released off the main thread.
+    /// budget: ~0.3 ms a frame). Their bitmaps are released after the frame (`releaseAfterFrame`).
     private func evict() {
         guard bytes > budget else { return }
         var keys: [Key] = []
@@ -175,7 +175,7 @@ final class KindSkeletonCache<Source: ListDataSource> {
             bytes -= order.bytes[slot]
             released.append(entry.skeleton.bitmap)
         }
-        releaseInBackground(consume released)
+        releaseAfterFrame(consume released)
     }
 
     /// A height 10 % taller than `height` rounded up to 32 points, the same for a span of

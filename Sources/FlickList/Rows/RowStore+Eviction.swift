@@ -3,7 +3,7 @@ import FlickCore
 import FlickRaster
 
 /// Memory bounds: bitmaps beyond the wanted rows within a byte budget, layouts of a bounded
-/// number of recent nodes, released off the main thread. Main thread.
+/// number of recent nodes, released after the frame. Main thread.
 extension RowStore {
     /// Rows with bitmaps that leave the ranges between eviction passes: 4. A pass walks every node (up to
     /// ~450), so it runs when this many have left — every few frames of a fast scroll, at once
@@ -48,7 +48,7 @@ extension RowStore {
                 nodes[id] = node
             }
         }
-        releaseInBackground(consume released)
+        releaseAfterFrame(consume released)
     }
 }
 
@@ -59,14 +59,15 @@ extension RowStore {
 /// frame). Not on a dispatch queue: after a jump the worker lanes kept dispatch's threads
 /// busy, and the evicted bitmaps (up to 54 MB in the whole-feed trip) stayed held while the
 /// workers drew the new rows into new memory.
-func releaseInBackground(_ bitmaps: consuming [Bitmap]) {
+func releaseAfterFrame(_ bitmaps: consuming [Bitmap]) {
     guard !bitmaps.isEmpty else { return }
     // `consume` leaves the box as the only owner, so the last release happens in it.
     let box = ReleaseBox(consume bitmaps)
     HeldWakes.wake { box.release() }
 }
 
-/// Carries bitmaps to the queue that releases them; `Bitmap` is immutable and `Sendable`.
+/// Holds evicted bitmaps until the held wake-up that releases them runs; `Bitmap` is immutable
+/// and `Sendable`.
 private final class ReleaseBox: Sendable {
     private let bitmaps: LockedBox<[Bitmap]>
 
