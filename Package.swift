@@ -3,6 +3,13 @@ import PackageDescription
 
 /// Flick: smooth, rich, variable-height timelines on Linux.
 /// See docs/ARCHITECTURE.md for the module cut and the threading model.
+/// Release builds of the engine's modules let their callers specialize their generic code:
+/// the list engine is generic over its data source, and every client (`CellSource<String>`)
+/// lives in another module, so without this each frame ran unspecialized generics (metadata
+/// lookups, boxed values): headless 100k standard scripts p50 0.14 -> 0.08 ms, process CPU
+/// 5.2 -> 4.1 s. Costs a longer release build (tests build in debug, unaffected).
+let cmo: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "Flick",
     platforms: [.macOS(.v15)],
@@ -48,22 +55,22 @@ let package = Package(
         // Engine.
         .target(
             name: "FlickCore",
-            dependencies: ["CFlickSys", .product(name: "HeapModule", package: "swift-collections")]),
+            dependencies: ["CFlickSys", .product(name: "HeapModule", package: "swift-collections")], swiftSettings: cmo),
         // Row-by-row PNG decoding with block averaging (libpng's longjmp stays in C).
         .target(name: "CFlickPNG", linkerSettings: [.linkedLibrary("png16")]),
-        .target(name: "FlickRaster", dependencies: ["FlickCore", "CCairo", "CCodecs", "CFlickPNG"]),
+        .target(name: "FlickRaster", dependencies: ["FlickCore", "CCairo", "CCodecs", "CFlickPNG"], swiftSettings: cmo),
         .target(
             name: "FlickText",
             dependencies: ["FlickCore", "FlickRaster", "CPangoCairo"],
             resources: [.copy("Resources/flick-fonts.conf")]),
 
         .target(name: "FlickImage", dependencies: ["FlickCore", "FlickRaster"]),
-        .target(name: "FlickList", dependencies: ["FlickCore", "FlickRaster", "FlickImage"]),
+        .target(name: "FlickList", dependencies: ["FlickCore", "FlickRaster", "FlickImage"], swiftSettings: cmo),
         // The SDL2 window: presents a list engine's layers, feeds it input, draws the HUD.
         .target(name: "FlickWindow", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickList", "CCairo", "CSDL2"]),
 
         // The front door: cell kinds, cells, a list of them (CellList), window taps.
-        .target(name: "Flick", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickImage", "FlickList", "FlickWindow"]),
+        .target(name: "Flick", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickImage", "FlickList", "FlickWindow"], swiftSettings: cmo),
         // The second client: a chat list, built only on `Flick`.
         .target(name: "FlickChat", dependencies: ["Flick"]),
         // The live timeline: a feed client paging a server into the store, with infinite

@@ -13,9 +13,13 @@ public struct Cell<ID: Hashable & Sendable>: ListItem {
 
     /// A row of `kind` showing `content`; bump `version` whenever `content` changes.
     public init<Kind: CellKind>(id: ID, version: UInt64, kind: Kind, content: Kind.Content) {
+        self.init(id: id, version: version, erased: AnyCellKind(kind), content: content)
+    }
+
+    init(id: ID, version: UInt64, erased kind: AnyCellKind, content: any Sendable) {
         self.id = id
         self.version = version
-        self.kind = AnyCellKind(kind)
+        self.kind = kind
         self.content = content
     }
 

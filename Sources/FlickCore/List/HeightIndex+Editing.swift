@@ -24,7 +24,7 @@ extension HeightIndex {
             }
             base -= count
         } else {
-            storage.insertRows(at: base + row, count: count)
+            storage.insertRows(at: stored(row), count: count)
         }
         rowCount += count
     }
@@ -35,26 +35,44 @@ extension HeightIndex {
     static var topHeadroom: Int { 4_096 }
 
     /// Removes `range`; later rows move up keeping their heights and tags, and removed exact
-    /// heights leave the running averages. Same cost as ``insertRows(at:count:)``.
+    /// heights leave the running averages. Up to ``editBatch`` rows: O(k log n) wherever they
+    /// are — rows leaving the top become headroom, rows leaving the end become untouched, rows
+    /// leaving the middle become *holes* (zero-height storage no row maps to; holes are closed,
+    /// O(furthest touched row), once they are half the rows touched). More rows: as
+    /// ``insertRows(at:count:)``.
     public mutating func removeRows(in range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= rowCount, "rows \(range) out of 0..<\(rowCount)")
         guard !range.isEmpty else { return }
         var leaving = statistics
-        let stored = (base + range.lowerBound)..<(base + range.upperBound)
+        let stored = stored(range.lowerBound)..<stored(range.upperBound)
         storage.forEachExact(in: stored) { height, kind in leaving.record(height, kind: kind, sign: -1) }
         leaving.refresh()
         statistics = leaving
+        let touched = stored.clamped(to: 0..<storage.touchedEnd)
         if range.lowerBound == 0, range.count <= Self.topHeadroom, base > 0 || range.count < rowCount {
-            // A few rows leaving the top become untouched headroom: cleared one by one
-            // (O(k log n)), nothing below moves.
-            for row in stored.clamped(to: 0..<storage.touchedEnd)
-            where storage.exactHeight(ofRow: row) != nil || storage.kind(ofRow: row) != nil {
-                storage.setState(ofRow: row, exact: nil, kind: nil)
-            }
-            base += range.count
+            // A few rows leaving the top become untouched headroom: nothing below moves.
+            clear(touched)
+            base = stored.upperBound
+        } else if range.count <= Self.editBatch, range.upperBound == rowCount {
+            // Past the last row storage is untouched: rows appended later must find it so.
+            clear(touched)
+        } else if range.count <= Self.editBatch {
+            for row in touched where !storage.isHole(row) { storage.setState(ofRow: row, exact: nil, kind: nil, hole: true) }
+            if storage.holeCount > max(Self.editBatch, storage.touchedEnd / 2) { storage.removeHoles() }
         } else {
             storage.removeRows(in: stored)
         }
         rowCount -= range.count
+    }
+
+    /// Rows removed at once one by one (O(k log n)) rather than by moving every touched row:
+    /// 4,096, a few hundred screens of deletes, so a live feed's deletes never move the rows.
+    static var editBatch: Int { 4_096 }
+
+    /// Sends storage rows back to untouched (holes too). O(k log n).
+    private mutating func clear(_ rows: Range<Int>) {
+        for row in rows where storage.exactHeight(ofRow: row) != nil || storage.kind(ofRow: row) != nil || storage.isHole(row) {
+            storage.setState(ofRow: row, exact: nil, kind: nil)
+        }
     }
 }

@@ -2,19 +2,24 @@ extension HeightIndex {
     /// Per-row state and a Fenwick tree over the covered prefix of rows `0..<capacity`.
     ///
     /// Node i (1-based) covers rows `(i − lowbit(i)) ..< i` and holds the sum of their exact
-    /// heights plus, per category, how many of them are exact or tagged-and-estimated. A node's
+    /// heights plus, per category, how many of them are exact, tagged-and-estimated or holes
+    /// (a *hole* is a removed row's storage: zero height, no row, see `HeightIndex+Editing`). A node's
     /// *height* is computed on read from those counts and the current estimates, so an estimate
     /// change costs nothing here. `capacity` is 0 or a power of two, which makes growth cheap
     /// (see `cover(row:)`) and lets one top-down walk serve both prefix sums and descent.
     struct Storage: Sendable {
         let kindCount: Int
-        /// Counts per node: [exact, tagged kind 0, …, tagged kind K−1].
+        /// Counts per node: [exact, tagged kind 0, …, tagged kind K−1, hole].
         let stride: Int
+        /// The hole counter's place in a node's counts.
+        var holeCategory: Int { stride - 1 }
+        /// Holes in storage (all at or below the index's `base`: no hole is ever above row 0).
+        private(set) var holeCount = 0
         /// Rows backed by storage (0 or a power of two).
         private(set) var capacity = 0
         /// 1 + the highest row that may hold state: rows from here on are untouched.
         private(set) var touchedEnd = 0
-        /// Per row: the exact height's bit pattern + 1, or 0 while estimated. Buffers read as
+        /// Per row: the exact height's bit pattern + 1, 0 while estimated, `holeBits` for a hole. Buffers read as
         /// zero until written (``ZeroedBuffer``), so covering a far row costs no zero-fill and
         /// resident memory follows the rows touched, not the rows covered.
         private var exact = ZeroedBuffer<UInt64>(count: 0)
@@ -31,8 +36,12 @@ extension HeightIndex {
 
         init(kindCount: Int) {
             self.kindCount = kindCount
-            stride = 1 + kindCount
+            stride = 2 + kindCount
         }
+
+        /// A hole's `exact` entry: all ones, which no height's bit pattern + 1 can be (it would
+        /// be a NaN's, and heights are never NaN).
+        static var holeBits: UInt64 { .max }
 
         /// Bytes of row state the kernel holds in memory (see ``ZeroedBuffer/residentBytes``).
         var residentBytes: Int { exact.residentBytes + kinds.residentBytes + sums.residentBytes + counts.residentBytes }
@@ -57,28 +66,33 @@ extension HeightIndex {
         func exactHeight(ofRow row: Int) -> Double? {
             guard row < capacity else { return nil }
             let bits = exact[row]
-            return bits == 0 ? nil : Double(bitPattern: bits &- 1)
+            return bits == 0 || bits == Self.holeBits ? nil : Double(bitPattern: bits &- 1)
         }
+
+        func isHole(_ row: Int) -> Bool { row < capacity && exact[row] == Self.holeBits }
 
         func kind(ofRow row: Int) -> Int? {
             guard kindCount > 0, row < capacity, kinds[row] > 0 else { return nil }
             return Int(kinds[row]) - 1
         }
 
-        /// Gives `row` its full state; O(log n + K), amortized over growth.
-        mutating func setState(ofRow row: Int, exact newExact: Double?, kind newKind: Int?) {
+        /// Gives `row` its full state (or makes it a hole: no height, no kind); O(log n + K),
+        /// amortized over growth.
+        mutating func setState(ofRow row: Int, exact newExact: Double?, kind newKind: Int?, hole: Bool = false) {
             let oldExact = exactHeight(ofRow: row)
             let oldKind = kind(ofRow: row)
-            guard newExact != nil || newKind != nil || row < capacity else { return }  // stays untouched
+            let wasHole = isHole(row)
+            guard newExact != nil || newKind != nil || hole || row < capacity else { return }  // stays untouched
             cover(row: row)
             makeUnique()
             touchedEnd = max(touchedEnd, row + 1)
-            exact[row] = newExact.map { $0.bitPattern &+ 1 } ?? 0
-            if kindCount > 0 { kinds[row] = newKind.map { UInt8($0 + 1) } ?? 0 }
+            exact[row] = hole ? Self.holeBits : newExact.map { $0.bitPattern &+ 1 } ?? 0
+            if kindCount > 0 { kinds[row] = hole ? 0 : newKind.map { UInt8($0 + 1) } ?? 0 }
+            holeCount += (hole ? 1 : 0) - (wasHole ? 1 : 0)
 
-            let oldCategory = Self.category(exact: oldExact, kind: oldKind)
-            let newCategory = Self.category(exact: newExact, kind: newKind)
-            let delta = (newExact ?? 0) - (oldExact ?? 0)
+            let oldCategory = wasHole ? holeCategory : Self.category(exact: oldExact, kind: oldKind)
+            let newCategory = hole ? holeCategory : Self.category(exact: hole ? nil : newExact, kind: hole ? nil : newKind)
+            let delta = (hole ? 0 : newExact ?? 0) - (oldExact ?? 0)
             guard delta != 0 || oldCategory != newCategory else { return }
             var node = row + 1
             while node <= capacity {
@@ -108,10 +122,11 @@ extension HeightIndex {
 
         /// The height of node `node`'s rows under the current estimates (never negative: float
         /// drift in `sums` after many replacements must not break the descent's monotonicity).
+        /// Holes count nothing.
         @inline(__always)
         private func nodeHeight(_ node: Int, _ statistics: Statistics) -> Double {
             let base = node &* stride
-            var untouched = (node & -node) - Int(counts[base])
+            var untouched = (node & -node) - Int(counts[base]) - Int(counts[base &+ stride &- 1])
             var height = sums[node]
             for kind in 0..<kindCount {
                 let tagged = Int(counts[base &+ 1 &+ kind])
@@ -158,6 +173,62 @@ extension HeightIndex {
             return (position, sum)
         }
 
+        // MARK: Holes
+
+        /// Holes among storage rows `0..<count` (all of them past `capacity`). O(log n).
+        func holes(before count: Int) -> Int {
+            guard holeCount > 0 else { return 0 }
+            guard count < capacity else { return holeCount }
+            var node = count
+            var sum = 0
+            while node > 0 {
+                sum += Int(counts[node &* stride &+ stride &- 1])
+                node &= node &- 1
+            }
+            return sum
+        }
+
+        /// The storage row of the `target`-th (from 0) row that is not a hole: one descent over
+        /// the nodes' non-hole counts, O(log n). Past `capacity` no row is a hole.
+        func nonHole(_ target: Int) -> Int {
+            guard holeCount > 0 else { return target }
+            var position = 0
+            var remaining = target
+            var bit = capacity
+            while bit > 0 {
+                let next = position + bit
+                if next <= capacity {
+                    let rows = bit - Int(counts[next &* stride &+ stride &- 1])
+                    if rows <= remaining {
+                        position = next
+                        remaining -= rows
+                    }
+                }
+                bit >>= 1
+            }
+            return position + remaining
+        }
+
+        /// Closes every hole: later rows move up over them, O(`touchedEnd`). Rows below the
+        /// first hole do not move.
+        mutating func removeHoles() {
+            guard holeCount > 0 else { return }
+            makeUnique()
+            var kept = 0
+            for row in 0..<touchedEnd where exact[row] != Self.holeBits {
+                if kept != row {
+                    exact[kept] = exact[row]
+                    if kindCount > 0 { kinds[kept] = kinds[row] }
+                }
+                kept += 1
+            }
+            exact.zero(kept..<touchedEnd)
+            if kindCount > 0 { kinds.zero(kept..<touchedEnd) }
+            let previousEnd = touchedEnd
+            touchedEnd = kept
+            rebuild(previousEnd: previousEnd)
+        }
+
         // MARK: Growth and structural edits
 
         /// Makes storage cover `row`, doubling capacity as needed. New rows are untouched, so of
@@ -197,6 +268,7 @@ extension HeightIndex {
 
         /// Moves the state of rows from `row` on down by `count`; the new rows are untouched.
         /// O(`touchedEnd`) — rows up to the furthest touched — when `row` is below it, else free.
+        /// Holes stay where they are (the insert moves rows, it does not renumber storage).
         mutating func insertRows(at row: Int, count: Int) {
             guard row < touchedEnd, count > 0 else { return }
             cover(row: touchedEnd + count - 1)
@@ -242,9 +314,13 @@ extension HeightIndex {
             counts.zero(0..<((cleared + 1) * stride))
             // Only non-zero values are added: nodes over untouched rows are never written, so
             // their (cleared, unmapped) pages stay out of memory.
+            holeCount = 0
             for node in 1...limit {
                 let row = node - 1
-                if let height = exactHeight(ofRow: row) {
+                if exact[row] == Self.holeBits {
+                    counts[node * stride + holeCategory] += 1
+                    holeCount += 1
+                } else if let height = exactHeight(ofRow: row) {
                     sums[node] += height
                     counts[node * stride] += 1
                 } else if kindCount > 0, kinds[row] > 0 {

@@ -17,10 +17,11 @@ extension HeightIndex {
     /// kind tag stays. O(log n + K).
     public mutating func invalidate(row: Int) {
         checkRow(row)
-        guard let old = storage.exactHeight(ofRow: row + base) else { return }
-        let kind = storage.kind(ofRow: row + base)
+        let at = stored(row)
+        guard let old = storage.exactHeight(ofRow: at) else { return }
+        let kind = storage.kind(ofRow: at)
         statistics.record(old, kind: kind, sign: -1)
-        storage.setState(ofRow: row + base, exact: nil, kind: kind)
+        storage.setState(ofRow: at, exact: nil, kind: kind)
         statistics.refresh()
     }
 
@@ -30,14 +31,15 @@ extension HeightIndex {
     public mutating func setKind(_ kind: Int?, forRow row: Int) {
         checkRow(row)
         if let kind { checkKind(kind) }
-        let oldKind = storage.kind(ofRow: row + base)
+        let at = stored(row)
+        let oldKind = storage.kind(ofRow: at)
         guard kind != oldKind else { return }
-        let exact = storage.exactHeight(ofRow: row + base)
+        let exact = storage.exactHeight(ofRow: at)
         if let exact {
             statistics.record(exact, kind: oldKind, sign: -1)
             statistics.record(exact, kind: kind, sign: +1)
         }
-        storage.setState(ofRow: row + base, exact: exact, kind: kind)
+        storage.setState(ofRow: at, exact: exact, kind: kind)
         statistics.refresh()
     }
 
@@ -46,10 +48,11 @@ extension HeightIndex {
         checkRow(row)
         precondition(height.isFinite && height >= 0, "row height must be finite and ≥ 0, got \(height) for row \(row)")
         if let kind { checkKind(kind) }
-        let oldKind = storage.kind(ofRow: row + base)
-        if let old = storage.exactHeight(ofRow: row + base) { statistics.record(old, kind: oldKind, sign: -1) }
+        let at = stored(row)
+        let oldKind = storage.kind(ofRow: at)
+        if let old = storage.exactHeight(ofRow: at) { statistics.record(old, kind: oldKind, sign: -1) }
         let newKind = kind ?? oldKind
         statistics.record(height, kind: newKind, sign: +1)
-        storage.setState(ofRow: row + base, exact: height, kind: newKind)
+        storage.setState(ofRow: at, exact: height, kind: newKind)
     }
 }

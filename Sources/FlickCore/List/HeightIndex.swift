@@ -31,8 +31,11 @@
 /// ``height(ofRow:)``, ``isExact(row:)`` O(1); ``setExactHeight(_:forRow:kind:)``,
 /// ``invalidate(row:)``, ``setKind(_:forRow:)`` O(log n + K) amortized;
 /// ``offset(ofRow:)``, ``row(atOffset:)``, ``totalHeight`` O(K log n);
-/// ``insertRows(at:count:)`` and ``removeRows(in:)`` O(furthest touched row) when they start
-/// above it (a feed's new posts arrive at the top, where rows are touched first), O(1) past it.
+/// ``removeRows(in:)`` of up to ``editBatch`` rows O(k log n) anywhere (rows removed in the
+/// middle leave zero-height *holes*, closed in one O(furthest touched row) pass once they are
+/// half the touched rows; ``height(ofRow:)`` and ``isExact(row:)`` are O(log n) while holes
+/// exist); ``insertRows(at:count:)`` O(1) at the top (headroom) or past the furthest touched
+/// row, else O(furthest touched row).
 ///
 /// A plain value with no locks, safe to use from any thread (it is `Sendable`); the list engine
 /// reads it on the main thread every frame and applies measured heights there.
@@ -69,20 +72,21 @@ public struct HeightIndex: Sendable {
     /// The height of `row`: exact if measured, otherwise its estimate. O(1).
     public func height(ofRow row: Int) -> Double {
         checkRow(row)
-        if let exact = storage.exactHeight(ofRow: row + base) { return exact }
-        return estimate(forKind: storage.kind(ofRow: row + base))
+        let at = stored(row)
+        if let exact = storage.exactHeight(ofRow: at) { return exact }
+        return estimate(forKind: storage.kind(ofRow: at))
     }
 
     /// Whether `row` has an exact (measured) height. O(1).
     public func isExact(row: Int) -> Bool {
         checkRow(row)
-        return storage.exactHeight(ofRow: row + base) != nil
+        return storage.exactHeight(ofRow: stored(row)) != nil
     }
 
     /// The kind `row` was tagged with, or `nil` if never tagged. O(1).
     public func kind(ofRow row: Int) -> Int? {
         checkRow(row)
-        return storage.kind(ofRow: row + base)
+        return storage.kind(ofRow: stored(row))
     }
 
     // MARK: Estimates
@@ -120,8 +124,9 @@ public struct HeightIndex: Sendable {
         precondition(!y.isNaN, "row(atOffset:) needs a number, got NaN")
         guard rowCount > 0 else { return 0 }
         var rows = rowsEntirelyAtOrAbove(y)
-        if base > 0 {
-            // Offsets past `base` are differences of two sums: settle the last bit against
+        if base > 0 || storage.holeCount > 0 {
+            // Offsets past `base` are differences of two sums, and a row after holes is summed
+            // over other nodes than the descent passed: settle the last bit against
             // `prefixHeight`, so `row(atOffset: offset(ofRow: r)) == r` still holds exactly.
             while rows < rowCount, prefixHeight(rows + 1) <= y { rows += 1 }
             while rows > 0, prefixHeight(rows) > y { rows -= 1 }
@@ -142,6 +147,10 @@ public struct HeightIndex: Sendable {
     /// tagged, 0 for an index nothing has touched. For memory diagnostics.
     public var coveredRows: Int { storage.capacity }
 
+    /// Storage rows left by removed rows and not closed yet (zero height; no row maps to them).
+    /// For diagnostics: removals in the middle leave holes instead of moving every touched row.
+    public var holeRows: Int { storage.holeCount }
+
     /// Bytes of row state resident in memory: follows the rows measured or tagged, not
     /// ``coveredRows`` (storage reads as zero until written and is mapped lazily).
     public var residentStorageBytes: Int { storage.residentBytes }
@@ -152,8 +161,16 @@ public struct HeightIndex: Sendable {
     /// estimated). Summed in the same node order as `rowsEntirelyAtOrAbove`, so the two agree
     /// to the last bit.
     func prefixHeight(_ count: Int) -> Double {
-        storagePrefix(base + count) - (base > 0 ? storagePrefix(base) : 0)
+        storagePrefix(stored(count)) - (base > 0 ? storagePrefix(base) : 0)
     }
+
+    /// The storage row of `row` (0...rowCount): `base + row`, past the holes before it when
+    /// removed rows left some (none lies above `base`). O(1) without holes, else O(log n).
+    @inline(__always)
+    func stored(_ row: Int) -> Int { storage.nonHole(base + row) }
+
+    /// The rows among storage rows `0..<count` that are the index's, `count` ≥ `base`.
+    private func rows(beforeStored count: Int) -> Int { count - storage.holes(before: count) - base }
 
     /// Sum of the heights of storage rows `0..<count` (past the covered ones, implicit rows are
     /// estimated).
@@ -168,8 +185,8 @@ public struct HeightIndex: Sendable {
     private func rowsEntirelyAtOrAbove(_ y: Double) -> Int {
         let above = base > 0 ? storagePrefix(base) : 0
         let (covered, coveredHeight) = storage.descend(to: y + above, statistics)
-        let end = base + rowCount
-        guard covered == storage.capacity, end > covered else { return max(0, min(covered, end) - base) }
+        let end = stored(rowCount)
+        guard covered == storage.capacity, end > covered else { return max(0, rows(beforeStored: min(covered, end))) }
         // Past the covered rows every row is an untouched estimate: closed form, then settle
         // float rounding against the exact formula prefixHeight uses.
         let estimate = statistics.overallEstimate
@@ -180,7 +197,7 @@ public struct HeightIndex: Sendable {
         var extra = guess >= Double(remaining) ? remaining : Int(max(0, guess))
         while extra > 0, coveredHeight + Double(extra) * estimate > target { extra -= 1 }
         while extra < remaining, coveredHeight + Double(extra + 1) * estimate <= target { extra += 1 }
-        return max(0, covered + extra - base)
+        return max(0, rows(beforeStored: covered + extra))
     }
 
     func checkRow(_ row: Int) {

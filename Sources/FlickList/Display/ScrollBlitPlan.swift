@@ -109,14 +109,15 @@ public struct ScrollBlitPlan: Hashable, Sendable {
         }
         if dy > 0 { dirty.append(0..<dy) }
         if dy < 0 { dirty.append((bounds.height + dy)..<bounds.height) }
-        // Match this frame's layers to the previous ones moved by dy, in drawing order.
-        var waiting: [PlacedLayer: [Int]] = [:]
-        for (index, layer) in previous.enumerated().reversed() { waiting[layer.shifted(by: dy), default: []].append(index) }
+        // Match this frame's layers to the previous ones moved by dy, in drawing order: each
+        // takes the first previous layer not taken yet that equals it moved. A frame has tens
+        // of layers, so plain scans (no hashing, no allocation per layer) are the cheap way.
+        var taken = Array(repeating: false, count: previous.count)
         var matched = Array(repeating: false, count: previous.count)
         var lastMatched = -1
         for layer in current {
-            if var indices = waiting[layer], let index = indices.popLast() {
-                waiting[layer] = indices
+            if let index = previous.indices.first(where: { !taken[$0] && previous[$0].identity == layer.identity && previous[$0].shifted(by: dy) == layer }) {
+                taken[index] = true
                 if index > lastMatched {
                     matched[index] = true
                     lastMatched = index
@@ -139,22 +140,27 @@ public struct ScrollBlitPlan: Hashable, Sendable {
     /// The scroll between two frames: the move shared by the most pixels among layers whose
     /// bitmap appears once in each frame at the same x and size (rows, mostly); 0 when none.
     static func scrollDelta(previous: [PlacedLayer], current: [PlacedLayer], bounds: PixelRect) -> Int {
-        func unique(_ layers: [PlacedLayer]) -> [ObjectIdentifier: PlacedLayer] {
-            var seen: [ObjectIdentifier: PlacedLayer?] = [:]
-            for layer in layers { seen[layer.identity] = seen[layer.identity] == nil ? layer : .some(nil) }
-            return seen.compactMapValues { $0 }
+        // The one layer showing `identity` in `layers`, nil when none or several do.
+        func only(_ identity: ObjectIdentifier, in layers: [PlacedLayer]) -> PlacedLayer? {
+            var found: PlacedLayer?
+            for layer in layers where layer.identity == identity {
+                guard found == nil else { return nil }
+                found = layer
+            }
+            return found
         }
-        let before = unique(previous)
-        var weights: [Int: Int] = [:]
-        for (identity, now) in unique(current) {
-            guard let then = before[identity], then.rect.x == now.rect.x, then.rect.width == now.rect.width,
-                then.rect.height == now.rect.height
+        var weights: [(dy: Int, area: Int)] = []
+        for now in current {
+            guard let then = only(now.identity, in: previous), only(now.identity, in: current) != nil,
+                then.rect.x == now.rect.x, then.rect.width == now.rect.width, then.rect.height == now.rect.height
             else { continue }
-            let area = now.visible(in: bounds)
-            weights[now.rect.y - then.rect.y, default: 0] += area.isEmpty ? 0 : area.width * area.height
+            let visible = now.visible(in: bounds)
+            let area = visible.isEmpty ? 0 : visible.width * visible.height
+            let dy = now.rect.y - then.rect.y
+            if let slot = weights.firstIndex(where: { $0.dy == dy }) { weights[slot].area += area } else { weights.append((dy, area)) }
         }
-        let best = weights.max { a, b in a.value != b.value ? a.value < b.value : abs(a.key) > abs(b.key) }
-        return best.map { $0.value > 0 ? $0.key : 0 } ?? 0
+        let best = weights.max { a, b in a.area != b.area ? a.area < b.area : abs(a.dy) > abs(b.dy) }
+        return best.map { $0.area > 0 ? $0.dy : 0 } ?? 0
     }
 
     /// Sorted, overlapping or touching ranges joined.

@@ -41,13 +41,14 @@ extension ListEngine {
         return distance > 0 ? first..<min(last + 1, first + 32) : max(first, last - 31)..<(last + 1)
     }
 
-    /// Asks for the classes of rows not measured yet, as tall as their kind's estimate: its
+    /// Keeps the classes of rows not measured yet, as tall as their kind's estimate: its
     /// class, and a standby class above it, which stands in while the estimate moves past its
     /// drawn class (a kind's first measured rows move it most). A known kind's standby is
     /// above its own estimate; the unknown kind's above every kind's (its rows may turn out to
     /// be any kind). A row taller than both still shows its kind's shape: a shorter class
     /// stretches with copies of its body (`Compositor.canStretch`). At creation (so a first
-    /// frame after the workers ran shows them) and every frame.
+    /// frame after the workers ran shows them) and every frame; the cache's pinned classes
+    /// change only when an estimate moves to another class.
     func prepareEstimatedKindSkeletons() {
         guard let kindSkeletons else { return }
         let kinds = [nil] + (0..<heights.configuration.kindCount).map(Optional.some)
@@ -55,11 +56,14 @@ extension ListEngine {
         // Before rows are measured every kind is at the configured estimate; the first
         // measured rows move the estimates most, so a standby starts well above it.
         let floor = 1.75 * heights.configuration.estimatedRowHeight
+        var keys: [KindSkeletonKey] = []
+        keys.reserveCapacity(2 * kinds.count)
         for (kind, estimate) in zip(kinds, estimates) {
             let standby = KindSkeletonCache<Source>.standbyHeight(for: max(floor, kind == nil ? estimates.max() ?? 0 : estimate))
-            kindSkeletons.prepare(kind: kind, height: estimate, width: width, scale: scale, keep: true)
-            kindSkeletons.prepare(kind: kind, height: standby, width: width, scale: scale, keep: true)
+            keys.append(KindSkeletonCache<Source>.key(kind: kind, height: estimate, width: width, scale: scale))
+            keys.append(KindSkeletonCache<Source>.key(kind: kind, height: standby, width: width, scale: scale))
         }
+        if keys != kindSkeletons.pinned { kindSkeletons.pin(keys) }
     }
 
     /// The skeleton of `row`'s kind at its height, for a row with nothing of its own to show.

@@ -45,7 +45,9 @@ final class WorkerPipeline<Source: ListDataSource>: RowFilling {
     }
 
     func schedule(_ engine: ListEngine<Source>, plan: RangePlan, input: RangePolicy.Input) {
-        engine.store.update(plan: plan, pinned: engine.stickyHeaderRow(visible: plan.visible), width: engine.width, scale: engine.scale) { row in
+        let changed = engine.store.update(
+            plan: plan, pinned: engine.stickyHeaderRow(visible: plan.visible), width: engine.width, scale: engine.scale
+        ) { row in
             engine.policy.timeUntilVisible(row: row, input: input, rows: engine.heights)
         }
         let demand = RowDemand(
@@ -54,7 +56,8 @@ final class WorkerPipeline<Source: ListDataSource>: RowFilling {
             lastDemand = demand
             engine.source.prepare(demand)
         }
-        images?.update(plan: plan, rowIDs: engine.store.rowIDs, nodes: &engine.store.nodes, source: engine.source)
+        // Images follow the rows: with the same plan, rows and layouts they have nothing new.
+        if changed { images?.update(plan: plan, rowIDs: engine.store.rowIDs, nodes: &engine.store.nodes, source: engine.source) }
     }
 
     func resized(_ engine: ListEngine<Source>) {

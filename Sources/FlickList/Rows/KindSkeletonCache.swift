@@ -16,6 +16,17 @@ public struct KindSkeleton: Sendable {
     }
 }
 
+/// A kind skeleton's size class: the kind, the cell width in device pixels and the height
+/// rounded up to `KindSkeletonCache.heightStep` points. Outside the generic cache so its
+/// dictionary and set run specialized (the cache is generic over the source, the key is not).
+struct KindSkeletonKey: Hashable, Sendable {
+    let kind: Int?
+    let widthPixels: Int
+    let scale: DisplayScale
+    /// Height class: the row height rounded up to a multiple of `heightStep`, in steps.
+    let heightSteps: Int
+}
+
 /// The skeletons of row kinds, drawn on a worker once per kind and size class and kept for
 /// every row of that kind and size with no layout yet (`ListDataSource.renderKindSkeleton`).
 ///
@@ -29,13 +40,7 @@ public struct KindSkeleton: Sendable {
 /// mailbox that `commit()` drains at the next frame.
 @MainActor
 final class KindSkeletonCache<Source: ListDataSource> {
-    struct Key: Hashable {
-        let kind: Int?
-        let widthPixels: Int
-        let scale: DisplayScale
-        /// Height class: the row height rounded up to a multiple of `heightStep`, in steps.
-        let heightSteps: Int
-    }
+    typealias Key = KindSkeletonKey
 
     /// Height classes are this many points apart.
     static var heightStep: Double { 4 }
@@ -50,6 +55,9 @@ final class KindSkeletonCache<Source: ListDataSource> {
 
     private var ready: [Key: (skeleton: KindSkeleton, lastUsed: Int)] = [:]
     private var pending: Set<Key> = []
+    /// Classes kept whatever the budget and however long unused (each kind's estimate and
+    /// standby class, `pin`).
+    private(set) var pinned: [Key] = []
     /// Whether the source returned no skeleton (`renderKindSkeleton`'s default): never asked again.
     private var refusesAll = false
     private let mailbox = LockedBox([(Key, Bitmap?)]())
@@ -117,17 +125,18 @@ final class KindSkeletonCache<Source: ListDataSource> {
         return ready[best]?.skeleton
     }
 
-    /// Asks for the class of a row that will come on screen soon (drawn ahead of need). With
-    /// `keep`, a class already drawn counts as used this frame, so eviction keeps it (the
-    /// estimates' classes); other classes stay while rows show them (and for the frame after
-    /// they are drawn).
-    func prepare(kind: Int?, height: Double, width: Double, scale: DisplayScale, keep: Bool = false) {
+    /// Asks for the class of a row that will come on screen soon (drawn ahead of need); a class
+    /// already drawn stays while rows show it (and for the frame after it is drawn).
+    func prepare(kind: Int?, height: Double, width: Double, scale: DisplayScale) {
         let key = Self.key(kind: kind, height: height, width: width, scale: scale)
-        if ready[key] != nil {
-            if keep { ready[key]?.lastUsed = frame }
-        } else {
-            request(key)
-        }
+        if ready[key] == nil { request(key) }
+    }
+
+    /// Keeps `keys` (drawing those not drawn yet) instead of the classes pinned before, which
+    /// become ordinary classes again. Main thread; only when the pinned classes change.
+    func pin(_ keys: [Key]) {
+        pinned = keys
+        for key in keys where ready[key] == nil { request(key) }
     }
 
     /// Blocks until every skeleton asked for so far is drawn (tests, lockstep pacing).
@@ -153,17 +162,15 @@ final class KindSkeletonCache<Source: ListDataSource> {
         }
     }
 
-    /// Drops the least recently wanted skeletons while over budget; never one wanted in the
-    /// last frame (so the budget may be exceeded by what one frame wants).
-    /// Drops the least recently used skeletons not shown in the last two frames while over
-    /// the budget. Only those can go, so only they are ordered — on plain integers (a generic
+    /// Drops the least recently used skeletons neither pinned nor shown in the last two frames
+    /// while over the budget (so the budget may be exceeded by what the frames want). Only those can go, so only they are ordered — on plain integers (a generic
     /// sort of the whole cache ran every frame while the skeletons in use alone exceeded the
     /// budget: ~0.3 ms a frame). Their bitmaps are released after the frame (`releaseAfterFrame`).
     private func evict() {
         guard bytes > budget else { return }
         var keys: [Key] = []
         var order = EvictionOrder(capacity: ready.count)
-        for (key, entry) in ready where entry.lastUsed < frame - 1 {
+        for (key, entry) in ready where entry.lastUsed < frame - 1 && !pinned.contains(key) {
             order.append(lastWanted: entry.lastUsed, bytes: entry.skeleton.bitmap.byteCount)
             keys.append(key)
         }

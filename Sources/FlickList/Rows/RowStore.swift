@@ -67,7 +67,8 @@ final class RowStore<Source: ListDataSource> {
     private(set) var structure: UInt64 = 0
     private(set) var counters = Counters()
     let mailbox = LockedBox([WorkResult<Source>]())
-    private var frame = 0
+    /// Updates so far; a node some range wants was stamped with the current one (`lastWanted`).
+    private(set) var frame = 0
     var leftSinceEviction = 0
     /// What the last `update` planned for; an identical frame with nothing new committed
     /// has nothing to submit, cancel or evict, and is skipped.
@@ -186,10 +187,14 @@ final class RowStore<Source: ListDataSource> {
     /// - Parameter priority: seconds until a row is expected on screen (smaller first).
     /// - Parameter pinned: a row outside the plan kept laid out and drawn (the sticky section
     ///   header of the rows on screen).
-    func update(plan: RangePlan, pinned: Int? = nil, width: Double, scale: DisplayScale, priority: (Int) -> Double) {
+    /// - Returns: whether anything was looked at: false when the plan, the rows and the results
+    ///   are those of the last update (nothing to submit, cancel or evict), so what follows the
+    ///   rows (their images) has nothing new either.
+    @discardableResult
+    func update(plan: RangePlan, pinned: Int? = nil, width: Double, scale: DisplayScale, priority: (Int) -> Double) -> Bool {
         if !changedSinceUpdate, let last = lastUpdate, last.plan == plan, last.pinned == pinned, last.width == width,
             last.scale == scale
-        { return }
+        { return false }
         lastUpdate = (plan, pinned, width, scale)
         changedSinceUpdate = false
         frame += 1
@@ -267,6 +272,7 @@ final class RowStore<Source: ListDataSource> {
         if nodes.count > configuration.layoutBudget + rowOf.count + Self.layoutSlack || leftSinceEviction >= Self.evictionBatch {
             evict()
         }
+        return true
     }
 
     /// Rows were inserted, deleted or moved: the frame's map follows the rows to their new

@@ -11,7 +11,7 @@ public final class TimelinePages: CellPages {
     /// The posts in memory around the scroll, and what their pages say about row heights.
     public let rows: TimelineRows
     /// The kind of each shape, by `PostKind.index`, and the kind of posts not loaded yet.
-    private let shapes: [PostCellKind]
+    private let shapes: [PreparedCellKind<PostCellKind>]
     private let unknown: PostCellKind
 
     public var layouter: PostLayouter { drawing.layouter }
@@ -31,13 +31,13 @@ public final class TimelinePages: CellPages {
         rows = TimelineRows(store: store, positions: positions, configuration: window) { [layouter] width, scale in
             layouter.environmentKey(width: width, scale: scale, fontScale: fontScale)
         }
-        shapes = PostKind.allCases.map { PostCellKind(shape: $0, drawing: drawing) }
+        shapes = PostKind.allCases.map { PreparedCellKind(PostCellKind(shape: $0, drawing: drawing)) }
         unknown = PostCellKind(shape: nil, drawing: drawing)
     }
 
     /// The kinds to give the list, in order: posts not loaded yet first (their skeleton stands
     /// for rows of unknown kind), then each shape.
-    public var kinds: [any CellKind] { [unknown] + shapes }
+    public var kinds: [any CellKind] { [unknown] + shapes.map(\.kind) }
 
     /// The cell of `post`: its shape's kind.
     public func cell(of post: Post) -> Cell<String> {
@@ -72,7 +72,7 @@ public final class TimelinePages: CellPages {
     public func takeHints() -> [CellHint] {
         let caches = drawing.cachesLayouts
         return rows.takeHints().map { hint in
-            let kind = hint.kind.flatMap { shapes.indices.contains($0) ? shapes[$0] : nil }
+            let kind = hint.kind.flatMap { shapes.indices.contains($0) ? shapes[$0].kind : nil }
             return CellHint(row: hint.row, kind: kind, height: caches ? hint.height : nil, width: hint.width)
         }
     }
