@@ -91,7 +91,7 @@ public final class ListEngine<Source: ListDataSource> {
     /// Skeletons of row kinds for rows with no layout yet (nil without skeletons).
     let kindSkeletons: KindSkeletonCache<Source>?
     /// Who fills the rows: the worker pipeline, or the naive baseline.
-    private let filling: any RowFilling<Source>
+    private let filling: EngineFilling<Source>
     private var touchedDuringFling = false
     private var frameIndex = 0
     /// Snapshot diffs running off the main thread, and how the newest is applied once ready.
@@ -162,11 +162,11 @@ public final class ListEngine<Source: ListDataSource> {
             let images = imagePipeline.map {
                 RowImages<Source>(pipeline: $0, scale: scale, defersDuringFling: configuration.defersImagesDuringFling)
             }
-            filling = WorkerPipeline(images: images)
+            filling = .workers(WorkerPipeline(images: images))
             source.restartRowHints()
             prepareEstimatedKindSkeletons()
         case .naive:
-            filling = NaivePipeline<Source>(context: source.makeWorkerContext())
+            filling = .naive(NaivePipeline<Source>(context: source.makeWorkerContext()))
         }
     }
 

@@ -68,3 +68,41 @@ final class WorkerPipeline<Source: ListDataSource>: RowFilling {
 
     var imageLoadsStarted: Int { images?.requestsStarted ?? 0 }
 }
+
+/// The engine's filling, called without an existential: through `any RowFilling` every
+/// pipeline method ran unspecialized (a generic conformance's witness table), and so did the
+/// row store and image updates they call — the bulk of a frame's bookkeeping. A switch lets
+/// release builds specialize the whole chain for the engine's source. Main thread.
+@MainActor
+enum EngineFilling<Source: ListDataSource> {
+    case workers(WorkerPipeline<Source>)
+    case naive(NaivePipeline<Source>)
+
+    func commit(_ engine: ListEngine<Source>, time: Double) -> Bool {
+        switch self {
+        case .workers(let pipeline): pipeline.commit(engine, time: time)
+        case .naive(let pipeline): pipeline.commit(engine, time: time)
+        }
+    }
+
+    func schedule(_ engine: ListEngine<Source>, plan: RangePlan, input: RangePolicy.Input) {
+        switch self {
+        case .workers(let pipeline): pipeline.schedule(engine, plan: plan, input: input)
+        case .naive(let pipeline): pipeline.schedule(engine, plan: plan, input: input)
+        }
+    }
+
+    func resized(_ engine: ListEngine<Source>) {
+        switch self {
+        case .workers(let pipeline): pipeline.resized(engine)
+        case .naive(let pipeline): pipeline.resized(engine)
+        }
+    }
+
+    var imageLoadsStarted: Int {
+        switch self {
+        case .workers(let pipeline): pipeline.imageLoadsStarted
+        case .naive(let pipeline): pipeline.imageLoadsStarted
+        }
+    }
+}
