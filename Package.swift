@@ -3,11 +3,12 @@ import PackageDescription
 
 /// Flick: smooth, rich, variable-height timelines on Linux.
 /// See docs/ARCHITECTURE.md for the module cut and the threading model.
-/// Release builds of the engine's modules let their callers specialize their generic code:
-/// the list engine is generic over its data source, and every client (`CellSource<String>`)
-/// lives in another module, so without this each frame ran unspecialized generics (metadata
-/// lookups, boxed values): headless 100k standard scripts p50 0.14 -> 0.08 ms, process CPU
-/// 5.2 -> 4.1 s. Costs a longer release build (tests build in debug, unaffected).
+/// Release builds of the engine's modules and its hosts (the SDL window, the GTK widget) let
+/// their callers specialize their generic code: the list engine is generic over its data
+/// source, and every client (`CellSource<String>`) lives in another module, so without this
+/// each frame ran unspecialized generics (metadata lookups, value witnesses): headless 100k
+/// standard scripts p50 0.14 -> 0.08 ms, process CPU 5.2 -> 4.1 s. Costs a longer release
+/// build (tests build in debug, unaffected).
 let cmo: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 let package = Package(
@@ -67,7 +68,9 @@ let package = Package(
         .target(name: "FlickImage", dependencies: ["FlickCore", "FlickRaster"]),
         .target(name: "FlickList", dependencies: ["FlickCore", "FlickRaster", "FlickImage"], swiftSettings: cmo),
         // The SDL2 window: presents a list engine's layers, feeds it input, draws the HUD.
-        .target(name: "FlickWindow", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickList", "CCairo", "CSDL2"]),
+        .target(
+            name: "FlickWindow", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickList", "CCairo", "CSDL2"],
+            swiftSettings: cmo),
 
         // The front door: cell kinds, cells, a list of them (CellList), window taps.
         .target(name: "Flick", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickImage", "FlickList", "FlickWindow"], swiftSettings: cmo),
@@ -78,7 +81,7 @@ let package = Package(
         .target(name: "FlickLive", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickList", "Flick", "FlickTimeline"]),
         // Flick inside GTK4 apps: the widget class in C (GObject subclassing), the host in Swift.
         .target(name: "CFlickGTK", dependencies: ["CGtk4"]),
-        .target(name: "FlickGTK", dependencies: ["Flick", "FlickWindow", "CGtk4", "CFlickGTK"]),
+        .target(name: "FlickGTK", dependencies: ["Flick", "FlickWindow", "CGtk4", "CFlickGTK"], swiftSettings: cmo),
 
         // The first client: a Weibo-style timeline.
         .target(
