@@ -15,7 +15,7 @@ struct HeightIndexMemoryTests {
             model[row] = height
         }
         let touched = index.residentStorageBytes
-        // The first rows on top make headroom: every touched row moves (O(touched rows)).
+        // The first rows on top take the headroom reserved before the first row was stored.
         index.insertRows(at: 0, count: 20)
         index.insertRows(at: 0, count: 30)
         // Dense, a million rows' state is ~41 MB (exact heights, kinds, sums, per-kind counts).

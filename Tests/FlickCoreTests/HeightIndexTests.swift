@@ -29,11 +29,11 @@ struct HeightIndexTests {
     @Test func storageGrowsOnlyAsFarAsTheDeepestMeasuredRow() {
         var index = HeightIndex(rowCount: 1_000_000)
         index.setExactHeight(80, forRow: 10)
-        #expect(index.coveredRows == 1024)
+        #expect(index.coveredRows == 8192, "row 10 after the 4,096 rows of headroom above row 0")
         index.setExactHeight(80, forRow: 5_000)
-        #expect(index.coveredRows == 8192)
+        #expect(index.coveredRows == 16_384)
         index.appendRows(count: 1_000_000)
-        #expect(index.coveredRows == 8192)
+        #expect(index.coveredRows == 16_384)
         #expect(index.rowCount == 2_000_000)
         // Rows past the covered ones still sum correctly: two rows at 80, the rest at the mean (80).
         #expect(index.totalHeight == 2_000_000 * 80)

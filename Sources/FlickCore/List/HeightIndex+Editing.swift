@@ -16,9 +16,10 @@ extension HeightIndex {
         guard count > 0 else { return }
         if row == 0, storage.touchedEnd > base {
             // New rows on top take the untouched storage rows above row 0: O(1). When those run
-            // out, room for `topHeadroom` more is made in one move (amortized over them).
+            // out, room for as many rows as are stored (at least `topHeadroom`) is made in one
+            // move of the stored rows, which the next as many inserts pay for.
             if base < count {
-                let extra = max(Self.topHeadroom, count)
+                let extra = max(Self.topHeadroom, count, storage.touchedEnd - base)
                 storage.insertRows(at: base, count: extra)
                 base += extra
             }
@@ -29,9 +30,10 @@ extension HeightIndex {
         rowCount += count
     }
 
-    /// Untouched rows kept above row 0 once rows are inserted on top: 4,096, about seven
-    /// minutes of a feed getting 10 posts a second, so a live timeline moves its measured rows
-    /// once in thousands of inserts; zero rows cost nothing (storage is zero-mapped lazily).
+    /// Untouched rows kept above row 0 from the first row stored: at least 4,096, about seven
+    /// minutes of a feed getting 10 posts a second, and when used up as many as are stored, so
+    /// a live timeline moves its measured rows once in thousands of inserts; untouched rows
+    /// cost nothing (storage is zero-mapped lazily).
     static var topHeadroom: Int { 4_096 }
 
     /// Removes `range`; later rows move up keeping their heights and tags, and removed exact
@@ -58,7 +60,7 @@ extension HeightIndex {
             clear(touched)
         } else if range.count <= Self.editBatch {
             for row in touched where !storage.isHole(row) { storage.setState(ofRow: row, exact: nil, kind: nil, hole: true) }
-            if storage.holeCount > max(Self.editBatch, storage.touchedEnd / 2) { storage.removeHoles() }
+            if storage.holeCount > max(Self.editBatch, (storage.touchedEnd - base) / 2) { storage.removeHoles() }
         } else {
             storage.removeRows(in: stored)
         }
