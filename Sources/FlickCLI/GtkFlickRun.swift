@@ -22,6 +22,7 @@ struct GtkFlickRun {
         configuration.lockstep = options.demo.lockstep
         configuration.redrawsEveryFrame = options.alwaysRedraw
         configuration.holdsWorkerWakesThroughPaint = !options.wakeWorkersInFrame
+        configuration.cairoNodesHoldImages = !options.recordedCairoNodes
         if options.demo.client == .chat { return try runChat(script, configuration: configuration) }
         let session = try TimelineSession(
             database: database, scale: DisplayScale(Double(options.scale)),
@@ -76,6 +77,7 @@ struct GtkFlickRun {
         let paint = view.paintStatistics
         result.extra["paint"] = [
             "snapshots": paint.snapshots, "unchangedFrames": paint.unchangedFrames, "nodesMade": paint.nodesMade, "cairoNodes": paint.cairoNodes,
+            "rowNodes": paint.rowNodes?.rawValue ?? "none",
             "holdsUploadPool": paint.holdsUploadPool,
             "snapshotMs": RunSummary.spread(paint.snapshotMilliseconds),
         ]

@@ -100,7 +100,7 @@ public final class FlickListView<Interaction: KeyboardLinks> {
         engine = makeEngine(configuration.naturalSize, .one)
         engine.compositor.drawsFramebuffer = false
         scrollDistance = ScrollDistance(configuration: engine.configuration.physics)
-        textures = GtkTextures(evictAfterFrames: configuration.evictTexturesAfterFrames)
+        textures = GtkTextures(evictAfterFrames: configuration.evictTexturesAfterFrames, cairoNodesHoldImages: configuration.cairoNodesHoldImages)
         adjustment = gtk_adjustment_new(0, 0, 1, configuration.pointsPerLine, 1, 1)
         g_object_ref_sink(GObject.pointer(adjustment))
 
