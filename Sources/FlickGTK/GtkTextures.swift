@@ -41,6 +41,10 @@ final class GtkTextures {
     let cairoNodesHoldImages: Bool
     /// The kind of the last node made.
     private(set) var lastKind: GtkRowNodeKind?
+    /// Nodes evicted from the cache and not yet released (`releaseEvicted`).
+    private(set) var evicted: [GtkRowNode] = []
+    /// The idle source that releases `evicted`, 0 when none is pending.
+    private var releaseSource: guint = 0
 
     init(evictAfterFrames: Int, cairoNodesHoldImages: Bool) {
         cache = TextureCache(evictAfterFrames: evictAfterFrames)
@@ -69,15 +73,53 @@ final class GtkTextures {
         return made?.node
     }
 
-    /// Ends a painted frame: nodes unused for too long are released (and their textures with them).
+    /// Ends a painted frame: nodes unused for too long leave the cache, released once GTK is
+    /// idle (`releaseEvicted`).
     func endFrame() {
-        for made in cache.evict(now: frame) { made.release() }
+        evicted += cache.evict(now: frame)
+        if !evicted.isEmpty, releaseSource == 0 {
+            let box = Unmanaged.passRetained(WeakTextures(self)).toOpaque()
+            releaseSource = g_idle_add_full(G_PRIORITY_LOW, Self.releaseWhenIdle, box, Self.dropBox)
+        }
         frame += 1
         madeThisFrame = 0
     }
 
+    /// Releases the evicted nodes: after the frame, from an idle source below GTK's redraw
+    /// priority, because freeing a row's pixels (1–2 MB at 2×: unmapped, with the other core's
+    /// TLB entries shot down) is work no frame needs and a burst of evictions in the paint
+    /// phase lengthened that frame. Main thread.
+    func releaseEvicted() {
+        releaseSource = 0
+        let nodes = evicted
+        evicted.removeAll()
+        for made in nodes { made.release() }
+    }
+
     func releaseAll() {
+        if releaseSource != 0 { g_source_remove(releaseSource) }
+        releaseEvicted()
         for made in cache.removeAll() { made.release() }
+    }
+
+    /// The idle source's hold on the textures: weak, so a pending release keeps nothing alive.
+    private final class WeakTextures {
+        weak var textures: GtkTextures?
+        init(_ textures: GtkTextures) { self.textures = textures }
+    }
+
+    private static let releaseWhenIdle: GSourceFunc = { data in
+        let address = UInt(bitPattern: data)
+        MainActor.assumeIsolated {
+            guard let box = UnsafeMutableRawPointer(bitPattern: address) else { return }
+            Unmanaged<WeakTextures>.fromOpaque(box).takeUnretainedValue().textures?.releaseEvicted()
+        }
+        return 0  // G_SOURCE_REMOVE
+    }
+
+    private static let dropBox: GDestroyNotify = { data in
+        guard let data else { return }
+        Unmanaged<WeakTextures>.fromOpaque(data).release()
     }
 
     static func makeTextureNode(_ bitmap: Bitmap) -> GtkRowNode? {
