@@ -81,6 +81,7 @@ struct GtkFlickRun {
             "holdsUploadPool": paint.holdsUploadPool,
             "snapshotMs": RunSummary.spread(paint.snapshotMilliseconds),
         ]
+        result.extra["adjustmentUpdatesSkipped"] = view.adjustmentUpdatesSkippedCount
         result.extra["taps"] = view.taps.map { ["row": $0.row, "description": $0.description ?? ""] }
         return result
     }
