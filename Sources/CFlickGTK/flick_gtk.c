@@ -156,3 +156,42 @@ char *flick_gtk_gl_renderer_name(GdkDisplay *display) {
     g_object_unref(context);
     return copy;
 }
+
+/// Puts `image` in place of `node`'s recording, found by its address among the node's
+/// pointer-sized fields (GTK 4.8: after the render node's header) rather than at an assumed
+/// offset, and kept only if the node's own accessor then returns `image`.
+static gboolean flick_gtk_cairo_node_hold_image(GskRenderNode *node, cairo_surface_t *image) {
+    cairo_surface_t *recording = gsk_cairo_node_get_surface(node);
+    GTypeQuery query;
+    g_type_query(GSK_TYPE_CAIRO_NODE, &query);
+    if (recording == NULL || query.type == 0) return FALSE;
+    cairo_surface_t **fields = (cairo_surface_t **)node;
+    size_t count = query.instance_size / sizeof(cairo_surface_t *), found = 0;
+    for (size_t i = 1; i < count; i++) {
+        if (fields[i] != recording) continue;
+        if (found != 0) return FALSE;  // two candidates: not the layout this expects
+        found = i;
+    }
+    if (found == 0) return FALSE;
+    fields[found] = cairo_surface_reference(image);
+    if (gsk_cairo_node_get_surface(node) != image) {
+        fields[found] = recording;
+        cairo_surface_destroy(image);
+        return FALSE;
+    }
+    cairo_surface_destroy(recording);  // the node's reference, now to `image`
+    return TRUE;
+}
+
+GskRenderNode *flick_gtk_cairo_node_new_for_image(const graphene_rect_t *bounds, cairo_surface_t *image, gboolean direct,
+                                                  gboolean *is_direct) {
+    *is_direct = FALSE;
+    GskRenderNode *node = gsk_cairo_node_new(bounds);
+    if (node == NULL) return NULL;
+    cairo_t *context = gsk_cairo_node_get_draw_context(node);
+    cairo_set_source_surface(context, image, 0, 0);
+    cairo_paint(context);
+    cairo_destroy(context);
+    if (direct) *is_direct = flick_gtk_cairo_node_hold_image(node, image);
+    return node;
+}

@@ -37,6 +37,10 @@ struct GtkDemo: ParsableCommand {
     @Flag(help: .hidden)
     var wakeWorkersInFrame = false
 
+    /// Cairo row nodes keep their recording instead of holding the bitmap's image (measures what holding saves).
+    @Flag(help: .hidden)
+    var recordedCairoNodes = false
+
     func validate() throws {
         try OptionLimits.check(scale, in: 1...2, option: "--scale")
         if compare, demo.client == .chat { throw ValidationError("--compare runs the timeline") }

@@ -22,6 +22,7 @@ struct GtkFlickRun {
         configuration.lockstep = options.demo.lockstep
         configuration.redrawsEveryFrame = options.alwaysRedraw
         configuration.holdsWorkerWakesThroughPaint = !options.wakeWorkersInFrame
+        configuration.cairoNodesHoldImages = !options.recordedCairoNodes
         if options.demo.client == .chat { return try runChat(script, configuration: configuration) }
         let session = try TimelineSession(
             database: database, scale: DisplayScale(Double(options.scale)),
@@ -76,9 +77,11 @@ struct GtkFlickRun {
         let paint = view.paintStatistics
         result.extra["paint"] = [
             "snapshots": paint.snapshots, "unchangedFrames": paint.unchangedFrames, "nodesMade": paint.nodesMade, "cairoNodes": paint.cairoNodes,
+            "rowNodes": paint.rowNodes?.rawValue ?? "none",
             "holdsUploadPool": paint.holdsUploadPool,
             "snapshotMs": RunSummary.spread(paint.snapshotMilliseconds),
         ]
+        result.extra["adjustmentUpdatesSkipped"] = view.adjustmentUpdatesSkippedCount
         result.extra["taps"] = view.taps.map { ["row": $0.row, "description": $0.description ?? ""] }
         return result
     }

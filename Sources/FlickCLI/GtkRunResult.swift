@@ -64,8 +64,18 @@ struct GtkRunResult {
             let summary = phase(value)
             return (name, ["p50": summary.p50, "p99": summary.p99, "max": summary.max])
         })
+        json["phasesPerFrameMs"] = perFramePhases
         json.merge(extra) { _, new in new }
         return json
+    }
+
+    /// Each frame's phases and main-thread CPU time, in frame order (spikes split into work
+    /// and waiting), milliseconds to the microsecond.
+    var perFramePhases: [String: [Double]] {
+        func rounded(_ values: [Double]) -> [Double] { values.map { ($0 * 1000).rounded() / 1000 } }
+        var columns = Dictionary(uniqueKeysWithValues: Self.phaseNames.map { name, value in (name, rounded(phases.map { $0[keyPath: value] })) })
+        columns["cpu"] = rounded(cpuMilliseconds)
+        return columns
     }
 
     var text: String {

@@ -48,11 +48,23 @@ extension FlickListView {
     func endHandoffIfReady(time: Double) { engineRebuild.endHandoffIfReady(engine: engine, time: time) }
 
     /// The scrollbar follows the engine: page = viewport, upper = estimated content height.
-    /// Changes under half a point are not sent (no signal storm, no thumb shimmer).
+    /// Changes under half a point are not sent (no signal storm, no thumb shimmer); while the
+    /// list moves, neither is a change that leaves the scrollbar's thumb where it is
+    /// (`ScrollbarThumb`: each sent change costs a window relayout under X11).
     func updateAdjustment() {
         let page = engine.viewport.height
         let upper = max(engine.physics.contentHeight, page)
         let value = min(max(0, engine.contentOffset), upper - page)
+        if engine.physics.phase != .idle, let scrollbar, let metrics = ScrollbarThumb.metrics(of: scrollbar) {
+            let shown = ScrollbarThumb(
+                trough: metrics.trough, minimum: metrics.minimum, value: gtk_adjustment_get_value(adjustment),
+                upper: gtk_adjustment_get_upper(adjustment), page: gtk_adjustment_get_page_size(adjustment))
+            let next = ScrollbarThumb(trough: metrics.trough, minimum: metrics.minimum, value: value, upper: upper, page: page)
+            if next == shown, gtk_adjustment_get_page_size(adjustment) == page {
+                adjustmentUpdatesSkipped += 1
+                return
+            }
+        }
         settingAdjustment = true
         defer { settingAdjustment = false }
         if abs(gtk_adjustment_get_upper(adjustment) - upper) >= 0.5 || gtk_adjustment_get_page_size(adjustment) != page {

@@ -97,6 +97,7 @@ extension FlickListView: GtkListEvents {
         gtk_widget_set_halign(scrollbar, GTK_ALIGN_END)
         gtk_widget_set_valign(scrollbar, GTK_ALIGN_FILL)
         gtk_overlay_add_overlay(OpaquePointer(widget), scrollbar)
+        self.scrollbar = scrollbar
         GObject.connect(GObject.pointer(adjustment), "value-changed", GtkCallbacks.valueChanged, data: context)
     }
 }

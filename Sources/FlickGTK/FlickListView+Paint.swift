@@ -59,6 +59,7 @@ extension FlickListView {
         }
         if let ring = picture.focusRing { appendFocusRing(snapshot, around: ring) }
         paintStatistics.nodesMade += textures.madeThisFrame
+        paintStatistics.rowNodes = textures.lastKind ?? paintStatistics.rowNodes
         textures.endFrame()
         lastPainted = picture
         paintStatistics.snapshots += 1

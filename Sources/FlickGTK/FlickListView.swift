@@ -35,8 +35,17 @@ public final class FlickListView<Interaction: KeyboardLinks> {
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// The list itself (the focusable widget that draws the rows and takes input).
     public let canvas: UnsafeMutablePointer<GtkWidget>
-    /// The vertical scrollbar's adjustment, in points.
+    /// The vertical scrollbar's adjustment, in points. While the list moves it is updated
+    /// when the scrollbar's thumb would move (every few tens of points), and exactly once the
+    /// list comes to rest; the user moving it moves the list.
     public let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    /// The scrollbar, when `showsScrollbar`.
+    var scrollbar: UnsafeMutablePointer<GtkWidget>?
+    /// Frames whose adjustment change was not sent because the thumb would not move.
+    var adjustmentUpdatesSkipped = 0
+    /// Frames so far whose adjustment change was not sent because the scrollbar's thumb would
+    /// not have moved (`ScrollbarThumb`).
+    public var adjustmentUpdatesSkippedCount: Int { adjustmentUpdatesSkipped }
     public internal(set) var engine: Engine
     /// Device pixels per point the engine draws at (GTK's scale factor).
     public internal(set) var scale: DisplayScale
@@ -100,7 +109,7 @@ public final class FlickListView<Interaction: KeyboardLinks> {
         engine = makeEngine(configuration.naturalSize, .one)
         engine.compositor.drawsFramebuffer = false
         scrollDistance = ScrollDistance(configuration: engine.configuration.physics)
-        textures = GtkTextures(evictAfterFrames: configuration.evictTexturesAfterFrames)
+        textures = GtkTextures(evictAfterFrames: configuration.evictTexturesAfterFrames, cairoNodesHoldImages: configuration.cairoNodesHoldImages)
         adjustment = gtk_adjustment_new(0, 0, 1, configuration.pointsPerLine, 1, 1)
         g_object_ref_sink(GObject.pointer(adjustment))
 

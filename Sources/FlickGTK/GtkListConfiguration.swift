@@ -33,6 +33,11 @@ public struct GtkListConfiguration: Sendable {
     /// (`HeldWakes`); default true: work a frame asks for starts once GTK has rendered it,
     /// instead of taking a core from GTK's paint. False only to measure what that saves.
     public var holdsWorkerWakesThroughPaint = true
+    /// Whether, under GSK's Cairo renderer, a row's node holds the image surface over its
+    /// bitmap rather than a recording of it (`GtkRowNodeKind.cairoImage`); default true: the
+    /// renderer then composites rows straight from their pixels instead of replaying each
+    /// recording through a zeroed temporary image every frame. False only to measure that.
+    public var cairoNodesHoldImages = true
 
     public init() {}
 }

@@ -8,6 +8,9 @@ public struct GtkPaintStatistics: Sendable {
     public internal(set) var unchangedFrames = 0
     /// Render nodes made for bitmaps: once per bitmap while it is shown.
     public internal(set) var nodesMade = 0
+    /// How the last row node made reaches GSK (nil before the first): texture nodes for the
+    /// GL renderer, Cairo nodes for the Cairo renderer.
+    public internal(set) var rowNodes: GtkRowNodeKind?
     /// Whether the row nodes are Cairo nodes (GSK's Cairo renderer draws the window) rather
     /// than texture nodes.
     public internal(set) var cairoNodes = false

@@ -52,6 +52,19 @@ cairo_surface_t *flick_gtk_hold_x11_upload_pool(GtkWidget *widget, int pixel_wid
 /// Whether `surface` (from flick_gtk_hold_x11_upload_pool) lives in X shared memory.
 gboolean flick_gtk_surface_is_x11_shm(cairo_surface_t *surface);
 
+/// A GskCairoNode of `bounds` (points) that paints `image` (an image surface whose device
+/// scale maps its pixels to those points) at its origin. GSK's Cairo renderer (GTK 4.8, cairo
+/// 1.16) draws a Cairo node by replaying its recording, and cairo replays a recording used as
+/// a source through a temporary image the size of what shows: a calloc'd image, the replay's
+/// copy into it, then the composite, every frame. With `direct`, the node is made to hold
+/// `image` itself in place of its recording (GTK 4.8's node draws the one surface it holds,
+/// the one gsk_cairo_node_get_surface returns), so the renderer composites straight from the
+/// image's pixels. `*is_direct` says whether that was done; when the node's layout is not the
+/// expected one it keeps its recording, which draws the same pixels. Takes its own reference
+/// to `image`. Main thread.
+GskRenderNode *flick_gtk_cairo_node_new_for_image(const graphene_rect_t *bounds, cairo_surface_t *image, gboolean direct,
+                                                  gboolean *is_direct);
+
 /// The GL_RENDERER string of a GL context GDK makes on `display` ("llvmpipe (LLVM 15.0.6,
 /// 256 bits)"), or NULL when GDK cannot make and realize one. Free it with g_free. Main
 /// thread; call before any window is realized (it makes a context current and clears it).
