@@ -58,7 +58,11 @@ struct GtkFlickRun {
         let window = GtkHost.window(title: title, size: viewport, child: view.widget)
         defer { GtkHost.close(window) }
         let timer = GtkFrameTimer(widget: view.canvas)
-        view.run(untilFrame: view.framesRun + 2)  // the allocation and scale factor have arrived
+        view.run(untilFrame: view.framesRun + GtkWarmup.restFrames)
+        let drawBy = view.framesRun + GtkWarmup.maximumDrawFrames
+        while view.framesRun < drawBy, view.frames.last?.allRowsDrawn != true {
+            view.run(untilFrame: view.framesRun + 1)
+        }
         let start = view.framesRun
         timer?.start()
         let completed = view.play(script, frameLimit: options.demo.frames.map { start + $0 })
@@ -70,6 +74,7 @@ struct GtkFlickRun {
             scale: view.scale.value)
         if options.demo.screenshot != nil { result.screenshot = GtkCapture.capture(view.canvas, scale: view.scale) }
         result.extra["scriptCompleted"] = completed
+        result.extra["warmupFrames"] = start
         result.extra["display"] = ["mode": "gtk", "scaleFactor": view.scale.value, "hz": view.hz]
         result.extra["texturesMade"] = view.texturesMade
         result.extra["renderer"] = GtkHost.rendererName(of: view.canvas) ?? "unknown"

@@ -28,7 +28,7 @@ struct GtkListViewRun {
         defer { GtkHost.close(window) }
         let motion = GtkScriptMotion(adjustment: list.adjustment, widget: list.listView, rows: markup.count)
         let timer = GtkFrameTimer(widget: list.listView)
-        motion.run(frames: 2)
+        motion.run(frames: GtkWarmup.restFrames)
         let start = motion.frames.count
         timer?.start()
         let completed = motion.play(script.scrollScript, frameLimit: frameLimit.map { start + $0 })
@@ -37,6 +37,7 @@ struct GtkListViewRun {
             name: "GtkListView", frames: Array(motion.frames.suffix(motion.frames.count - start)), frameWork: timer?.milliseconds ?? [],
             phases: timer?.phases ?? [], cpu: timer?.cpuMilliseconds ?? [], hz: motion.hz, scale: Double(gtk_widget_get_scale_factor(list.listView)))
         result.extra["scriptCompleted"] = completed
+        result.extra["warmupFrames"] = start
         result.extra["binds"] = list.binds
         result.extra["renderer"] = GtkHost.rendererName(of: list.listView) ?? "unknown"
         result.extra["rendererChoice"] = GtkHost.rendererDecision?.reason ?? "unknown"
