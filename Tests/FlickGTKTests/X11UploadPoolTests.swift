@@ -2,6 +2,7 @@ import CFlickGTK
 import CGtk4
 import FlickCore
 @testable import FlickGTK
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -43,7 +44,11 @@ extension FlickListViewTests {
         // page of it; into the held pool's warm pages, none. (Counted for this thread: the
         // process's mapped segments also change with other suites' windows.)
         let pagesPerFrame = pixels.width * pixels.height * 4 / Int(sysconf(Int32(_SC_PAGESIZE)))
-        #expect(faults < pagesPerFrame, "\(faults) page faults over six whole-window frames of \(pagesPerFrame) pages each")
+        // Under a sanitizer its allocator and shadow memory fault pages of their own each frame
+        // (2,226 under ThreadSanitizer); the frames above still ran for it to watch.
+        if !Sanitizers.areActive {
+            #expect(faults < pagesPerFrame, "\(faults) page faults over six whole-window frames of \(pagesPerFrame) pages each")
+        }
     }
 
     /// Minor page faults of the calling thread so far (GDK uploads a frame on the main thread).
