@@ -73,12 +73,7 @@ extension FlickListViewTests {
             gtk_snapshot_append_node(snapshot, node)
             let frame = try #require(gtk_snapshot_free_to_node(snapshot))
             defer { gsk_render_node_unref(frame) }
-            var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(shown)))
-            let texture = try #require(gsk_renderer_render_texture(renderer, frame, &viewport))
-            defer { g_object_unref(gpointer(texture)) }
-            var out = [UInt8](repeating: 0, count: width * shown * 4)
-            out.withUnsafeMutableBytes { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
-            return out
+            return try GtkTestbed.renderedPixels(renderer, frame, width: width, height: shown)
         }
         let expected = bitmap.withUnsafeBytes { raw in
             (2 * cut..<2 * cut + shown).flatMap { y in raw[(y * bitmap.bytesPerRow)..<(y * bitmap.bytesPerRow + width * 4)] }

@@ -265,15 +265,8 @@ extension FlickListViewTests {
             cairoRow.release()
             gsk_render_node_unref(textureNode)
         }
-        func pixels(of node: OpaquePointer) throws -> [UInt8] {
-            var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
-            let texture = try #require(gsk_renderer_render_texture(renderer, node, &viewport))
-            defer { g_object_unref(gpointer(texture)) }
-            var out = [UInt8](repeating: 0, count: width * height * 4)
-            out.withUnsafeMutableBytes { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
-            return out
-        }
-        let drawn = try pixels(of: cairoNode), textured = try pixels(of: textureNode)
+        let drawn = try GtkTestbed.renderedPixels(renderer, cairoNode, width: width, height: height)
+        let textured = try GtkTestbed.renderedPixels(renderer, textureNode, width: width, height: height)
         #expect(zip(drawn, bytes).count { $0 != $1 } == 0, "bytes the Cairo node drew differently from the bitmap")
         #expect(zip(textured, drawn).count { $0 != $1 } == 0, "bytes the texture node drew differently from the Cairo node")
     }

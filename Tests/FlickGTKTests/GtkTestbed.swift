@@ -40,6 +40,17 @@ struct GtkTestbed {
     let view: FlickListView<CellInteraction<Int>>
     let window: UnsafeMutablePointer<GtkWidget>
 
+    /// The bytes `renderer` draws of `node` over `width` × `height` pixels from the origin
+    /// (BGRA premultiplied, rows packed).
+    static func renderedPixels(_ renderer: OpaquePointer, _ node: OpaquePointer, width: Int, height: Int) throws -> [UInt8] {
+        var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+        let texture = try #require(gsk_renderer_render_texture(renderer, node, &viewport))
+        defer { g_object_unref(gpointer(texture)) }
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        out.withUnsafeMutableBytes { gdk_texture_download(texture, $0.baseAddress, gsize(width * 4)) }
+        return out
+    }
+
     static func notes(_ count: Int) -> [Cell<Int>] {
         (0..<count).map { index in
             let text = index % 3 == 0
