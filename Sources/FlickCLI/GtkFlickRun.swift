@@ -86,7 +86,7 @@ struct GtkFlickRun {
             "holdsUploadPool": paint.holdsUploadPool,
             "snapshotMs": RunSummary.spread(paint.snapshotMilliseconds),
         ]
-        result.extra["adjustmentUpdatesSkipped"] = view.adjustmentUpdatesSkippedCount
+        result.extra["adjustmentUpdatesSkipped"] = view.adjustmentUpdatesSkipped
         result.extra["taps"] = view.taps.map { ["row": $0.row, "description": $0.description ?? ""] }
         return result
     }

@@ -41,11 +41,9 @@ public final class FlickListView<Interaction: KeyboardLinks> {
     public let adjustment: UnsafeMutablePointer<GtkAdjustment>
     /// The scrollbar, when `showsScrollbar`.
     var scrollbar: UnsafeMutablePointer<GtkWidget>?
-    /// Frames whose adjustment change was not sent because the thumb would not move.
-    var adjustmentUpdatesSkipped = 0
     /// Frames so far whose adjustment change was not sent because the scrollbar's thumb would
     /// not have moved (`ScrollbarThumb`).
-    public var adjustmentUpdatesSkippedCount: Int { adjustmentUpdatesSkipped }
+    public internal(set) var adjustmentUpdatesSkipped = 0
     public internal(set) var engine: Engine
     /// Device pixels per point the engine draws at (GTK's scale factor).
     public internal(set) var scale: DisplayScale

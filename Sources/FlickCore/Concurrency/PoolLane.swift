@@ -31,6 +31,10 @@ final class PoolLane<Context>: Sendable {
                 draining: Array(repeating: false, count: queueCount)))
     }
 
+    /// Whether a queue of the lane is still in its drain loop (it may have run its last job and
+    /// not yet found its heaps empty: work submitted now would run at once, not wait for a wake).
+    var isDraining: Bool { waiting.withLock { $0.draining.contains(true) } }
+
     var waitingCount: Int {
         waiting.withLock { state in state.shared.count + state.own.reduce(0) { $0 + $1.count } }
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import HeapModule
 
 /// A fixed pool of serial dispatch queues per QoS lane, each owning a private worker context.
@@ -77,10 +78,16 @@ public final class QueuePool<Context>: Sendable {
     }
 
     /// Blocks the calling thread until every job submitted so far has run or been skipped
-    /// as cancelled. For tests and command-line tools; never call it on the main thread of
-    /// an interactive app.
+    /// as cancelled, and every queue has left its drain loop (a queue that ran its last job
+    /// but had not looked at its heaps again would take the next job at once, unheld by
+    /// `HeldWakes`). For tests and command-line tools; never call it on the main thread of an
+    /// interactive app.
     public func waitUntilIdle() {
         outstanding.wait()
+        while lanes.contains(where: \.isDraining) {
+            usleep(100)
+            outstanding.wait()
+        }
     }
 
     /// Jobs waiting (not yet started) in `lane`, cancelled ones included until skipped.

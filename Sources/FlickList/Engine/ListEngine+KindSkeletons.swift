@@ -60,8 +60,8 @@ extension ListEngine {
         keys.reserveCapacity(2 * kinds.count)
         for (kind, estimate) in zip(kinds, estimates) {
             let standby = KindSkeletonCache<Source>.standbyHeight(for: max(floor, kind == nil ? estimates.max() ?? 0 : estimate))
-            keys.append(KindSkeletonCache<Source>.key(kind: kind, height: estimate, width: width, scale: scale))
-            keys.append(KindSkeletonCache<Source>.key(kind: kind, height: standby, width: width, scale: scale))
+            keys.append(KindSkeletonKey(kind: kind, height: estimate, width: width, scale: scale))
+            keys.append(KindSkeletonKey(kind: kind, height: standby, width: width, scale: scale))
         }
         if keys != kindSkeletons.pinned { kindSkeletons.pin(keys) }
     }

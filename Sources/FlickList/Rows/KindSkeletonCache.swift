@@ -17,7 +17,7 @@ public struct KindSkeleton: Sendable {
 }
 
 /// A kind skeleton's size class: the kind, the cell width in device pixels and the height
-/// rounded up to `KindSkeletonCache.heightStep` points. Outside the generic cache so its
+/// rounded up to `heightStep` points. Outside the generic cache so its
 /// dictionary and set run specialized (the cache is generic over the source, the key is not).
 struct KindSkeletonKey: Hashable, Sendable {
     let kind: Int?
@@ -25,6 +25,21 @@ struct KindSkeletonKey: Hashable, Sendable {
     let scale: DisplayScale
     /// Height class: the row height rounded up to a multiple of `heightStep`, in steps.
     let heightSteps: Int
+
+    /// Height classes are this many points apart.
+    static var heightStep: Double { 4 }
+
+    /// The class of a row of `kind`, `height` points tall and `width` points wide.
+    init(kind: Int?, height: Double, width: Double, scale: DisplayScale) {
+        let steps = height.isFinite ? Int((max(0, height) / Self.heightStep).rounded(.up)) : 0
+        self.kind = kind
+        widthPixels = scale.pixels(width)
+        self.scale = scale
+        heightSteps = max(1, steps)
+    }
+
+    /// The class's height, points.
+    var height: Double { Double(heightSteps) * Self.heightStep }
 }
 
 /// The skeletons of row kinds, drawn on a worker once per kind and size class and kept for
@@ -41,9 +56,6 @@ struct KindSkeletonKey: Hashable, Sendable {
 @MainActor
 final class KindSkeletonCache<Source: ListDataSource> {
     typealias Key = KindSkeletonKey
-
-    /// Height classes are this many points apart.
-    static var heightStep: Double { 4 }
 
     let source: Source
     let pool: QueuePool<Source.WorkerContext>
@@ -102,7 +114,7 @@ final class KindSkeletonCache<Source: ListDataSource> {
     /// if drawn, else the nearest taller drawn class of the kind; asks for the class when it is
     /// not drawn yet. `nil` when nothing fits yet (the row shows the generic tile). Main thread.
     func skeleton(kind: Int?, height: Double, width: Double, scale: DisplayScale) -> KindSkeleton? {
-        let key = Self.key(kind: kind, height: height, width: width, scale: scale)
+        let key = Key(kind: kind, height: height, width: width, scale: scale)
         if let entry = ready[key] {
             ready[key]?.lastUsed = frame
             return entry.skeleton
@@ -116,7 +128,7 @@ final class KindSkeletonCache<Source: ListDataSource> {
         where candidate.kind == key.kind && candidate.widthPixels == key.widthPixels && candidate.scale == key.scale {
             if candidate.heightSteps > key.heightSteps {
                 if taller.map({ candidate.heightSteps < $0.heightSteps }) ?? true { taller = candidate }
-            } else if Compositor.canStretch(Double(candidate.heightSteps) * Self.heightStep, to: height) {
+            } else if Compositor.canStretch(candidate.height, to: height) {
                 if shorter.map({ candidate.heightSteps > $0.heightSteps }) ?? true { shorter = candidate }
             }
         }
@@ -128,7 +140,7 @@ final class KindSkeletonCache<Source: ListDataSource> {
     /// Asks for the class of a row that will come on screen soon (drawn ahead of need); a class
     /// already drawn stays while rows show it (and for the frame after it is drawn).
     func prepare(kind: Int?, height: Double, width: Double, scale: DisplayScale) {
-        let key = Self.key(kind: kind, height: height, width: width, scale: scale)
+        let key = Key(kind: kind, height: height, width: width, scale: scale)
         if ready[key] == nil { request(key) }
     }
 
@@ -150,7 +162,7 @@ final class KindSkeletonCache<Source: ListDataSource> {
         pending.insert(key)
         let source = self.source
         let mailbox = self.mailbox
-        let size = Size(width: Double(key.widthPixels) / key.scale.value, height: Double(key.heightSteps) * Self.heightStep)
+        let size = Size(width: Double(key.widthPixels) / key.scale.value, height: key.height)
         let scale = key.scale
         work.enter()
         // Row jobs run from priority 0 on (tier × 1,000 + seconds until visible): a kind
@@ -163,9 +175,10 @@ final class KindSkeletonCache<Source: ListDataSource> {
     }
 
     /// Drops the least recently used skeletons neither pinned nor shown in the last two frames
-    /// while over the budget (so the budget may be exceeded by what the frames want). Only those can go, so only they are ordered — on plain integers (a generic
-    /// sort of the whole cache ran every frame while the skeletons in use alone exceeded the
-    /// budget: ~0.3 ms a frame). Their bitmaps are released after the frame (`releaseAfterFrame`).
+    /// while over the budget (so the budget may be exceeded by what the frames want). Only
+    /// those can go, so only they are ordered — on plain integers (a generic sort of the whole
+    /// cache ran every frame while the skeletons in use alone exceeded the budget: ~0.3 ms a
+    /// frame). Their bitmaps are released after the frame (`releaseAfterFrame`).
     private func evict() {
         guard bytes > budget else { return }
         var keys: [Key] = []
@@ -190,10 +203,5 @@ final class KindSkeletonCache<Source: ListDataSource> {
     /// row's end) until the estimate's own class is drawn.
     static func standbyHeight(for height: Double) -> Double {
         (height * 1.1 / 32).rounded(.up) * 32
-    }
-
-    static func key(kind: Int?, height: Double, width: Double, scale: DisplayScale) -> Key {
-        let steps = height.isFinite ? Int((max(0, height) / heightStep).rounded(.up)) : 0
-        return Key(kind: kind, widthPixels: scale.pixels(width), scale: scale, heightSteps: max(1, steps))
     }
 }
