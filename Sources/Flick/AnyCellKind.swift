@@ -10,8 +10,10 @@ struct CellKindKey: Hashable, @unchecked Sendable {
 }
 
 /// A cell kind behind a type-erased front, so one list holds rows of any kinds. Sendable: it
-/// holds only the kind (itself `Sendable`) inside its closures.
-struct AnyCellKind: Sendable {
+/// holds only the kind (itself `Sendable`) inside its closures. A class: every cell carries its
+/// kind, and the engine makes cells of the rows in storage on every frame; one reference is
+/// cheaper to hand around than the closures and key it holds.
+final class AnyCellKind: Sendable {
     let key: CellKindKey
     let estimatedHeight: Double
     let isSectionHeader: Bool

@@ -181,6 +181,12 @@ public final class CellList<ID: Hashable & Sendable> {
     @discardableResult
     public func frame(at time: Double) -> FrameStats { engine.frame(at: time) }
 
+    /// Runs the housekeeping the last frame put off (evicting rows beyond the memory budgets);
+    /// returns its milliseconds. Main thread: call it once the frame is on screen, before
+    /// waiting for the next one. Without it, the next frame does that work itself.
+    @discardableResult
+    public func idle() -> Double { engine.idle() }
+
     /// What a tap at a viewport point hits: the row's id and the region, if the row is laid out
     /// and the point is in one of its hit regions.
     public func tap(at point: Point) -> (id: ID, region: HitRegion)? {

@@ -73,6 +73,15 @@ public struct CellHint: Sendable {
         self.width = width
     }
 
+    /// A hint with a kind erased beforehand (see `PreparedCellKind`): what pages that hint
+    /// whole pages of rows at once give, so no hint erases its kind again.
+    public init<Kind: CellKind>(row: Int, kind: PreparedCellKind<Kind>?, height: Double? = nil, width: Double = 0) {
+        self.row = row
+        self.kind = kind?.erased
+        self.height = height
+        self.width = width
+    }
+
     /// A height known for a row whose kind is not.
     public init(row: Int, height: Double, width: Double) {
         self.row = row

@@ -158,8 +158,19 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
                 return RowHint(row: row, kind: number, height: nil, width: 0)
             }
         }
+        // A page's hints share a few kinds, erased once each (`PreparedCellKind`): each erased
+        // kind is numbered once per call, by identity, not looked up (a lock and a hash of
+        // the kind's value) for every row of the page.
+        var numbered: [(kind: ObjectIdentifier, number: Int?)] = []
+        func number(of kind: AnyCellKind) -> Int? {
+            let identity = ObjectIdentifier(kind)
+            if let known = numbered.first(where: { $0.kind == identity }) { return known.number }
+            let number = kinds.number(of: kind)
+            if numbered.count < 16 { numbered.append((identity, number)) }
+            return number
+        }
         return pages.takeHints().map { hint in
-            RowHint(row: hint.row, kind: hint.kind.flatMap { kinds.number(of: $0) }, height: hint.height, width: hint.width)
+            RowHint(row: hint.row, kind: hint.kind.flatMap(number(of:)), height: hint.height, width: hint.width)
         }
     }
 

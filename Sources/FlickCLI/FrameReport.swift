@@ -29,6 +29,7 @@ struct FrameReport {
             "frames": summary.frameCount,
             "budgetMs": summary.budgetMilliseconds,
             "mainThreadMs": ["p50": summary.p50, "p90": summary.p90, "p99": summary.p99, "max": summary.max],
+            "idleMs": Self.spread(frames.map(\.idleMilliseconds)),
             "jankyFrames": summary.jankyFrames,
             "jankyPercent": summary.jankyPercent,
             "hitchMsPerSecond": summary.hitchMillisecondsPerSecond,
@@ -45,9 +46,18 @@ struct FrameReport {
             "anchoredUpdates": updates.anchoredUpdates,
             "perFrame": frames.map {
                 ["ms": $0.mainThreadMilliseconds, "commitMs": $0.commitMilliseconds, "scheduleMs": $0.scheduleMilliseconds,
-                 "composeMs": $0.composeMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton, "kindSkeleton": $0.rowsKindSkeleton,
+                 "composeMs": $0.composeMilliseconds, "idleMs": $0.idleMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton, "kindSkeleton": $0.rowsKindSkeleton,
                  "placeholder": $0.rowsPlaceholder, "blank": $0.rowsBlank]
             },
+        ]
+    }
+
+    /// p50, p99 and max of `values`, milliseconds (all 0 for no frames).
+    static func spread(_ values: [Double]) -> [String: Double] {
+        let sorted = values.sorted()
+        return [
+            "p50": RunSummary.percentile(0.5, ofSorted: sorted), "p99": RunSummary.percentile(0.99, ofSorted: sorted),
+            "max": sorted.last ?? 0,
         ]
     }
 

@@ -13,7 +13,13 @@ extension FlickListView: GtkListEvents {
 
     func tick(clock: OpaquePointer?) { runFrame(clock: clock) }
 
-    func framePainted() { endFrameHold() }
+    /// GTK rendered and sent the frame: the work it asked for starts, and the housekeeping it
+    /// put off runs now (`ListEngine.idle()`), charged to its statistics apart from its paint.
+    func framePainted() {
+        endFrameHold()
+        let idle = engine.idle()
+        if !frames.isEmpty { frames[frames.count - 1].idleMilliseconds = idle }
+    }
 
     /// Whether this list holds worker wake-ups now (from a frame's update to its after-paint).
     var holdsWorkerWakes: Bool { frameHold != nil }

@@ -64,4 +64,28 @@ struct ScrollBlitCompositorTests {
         for index in 0..<60 { frame(waiting: index % 4 == 0) }
         #expect(reused > 60, "most frames reuse the previous one (\(reused) of \(checked))")
     }
+
+    /// Kind skeletons cut at rows whose ends fall inside a pixel row (fractional heights at 2x),
+    /// with gaps between rows: whole pixel rows are plain copies, the cut rows and the gaps go
+    /// through Cairo; each frame of a scroll must match Cairo drawing everything.
+    @Test func skeletonPiecesCutInsidePixelRowsAndGapsMatchCairo() {
+        let skeleton = Canvas(size: Size(width: 40, height: 90), scale: .two)
+        for band in 0..<9 {
+            skeleton.fill(Rect(x: 0, y: Double(band) * 10, width: 40, height: 10), Color(hex: UInt32(0x203040 + band * 0x151007)))
+        }
+        let shape = KindSkeleton(bitmap: skeleton.makeBitmap(), kind: 0)
+        let compositor = Compositor(viewport: Size(width: 40, height: 200), scale: .two, placeholder: nil)
+        let heights = [37.3, 61.7, 150.25, 22.9]
+        for shift in [0.0, 0.5, 3.0, 7.5, 8.0, 40.0] {
+            var top = 5.0 - shift
+            var rows: [Compositor.Row] = []
+            for (index, height) in heights.enumerated() {
+                rows.append(Compositor.Row(index: index, top: top, height: height, full: nil, fullIsStale: false, skeleton: nil, kindSkeleton: shape))
+                top += height + 3.25  // a gap the background shows through
+            }
+            var stats = FrameStats()
+            compositor.compose(rows, stats: &stats)
+            #expect(Self.differingRows(compositor.snapshot(), Self.fullRedraw(compositor)) == [], "scrolled \(shift) pt")
+        }
+    }
 }

@@ -10,6 +10,8 @@ struct PostModelTests {
         #expect(DataFixtures.post(1, pics: 2).kind == .pictureGrid)
         #expect(DataFixtures.post(1, pics: 9).kind == .pictureGrid)
         #expect(DataFixtures.post(1, pics: 3, retweet: true).kind == .retweet)
+        // The height index numbers kinds by `index`: each shape's place among all of them.
+        #expect(PostKind.allCases.map(\.index) == Array(PostKind.allCases.indices))
     }
 
     @Test func fnv1aMatchesPublishedVectors() {

@@ -113,6 +113,11 @@ struct ScrollBenchmark {
                 String(
                     format: "flick p99 = %.1f× the memcpy floor (from memory; %.1f× cache-hot), max %.2f ms",
                     flick.summary.p99 / max(copyFloor.fromMemory, 1e-6), flick.summary.p99 / max(copyFloor.cacheHot, 1e-6), flick.summary.max))
+            let idle = FrameReport.spread(flick.report.frames.map(\.idleMilliseconds))
+            lines.append(
+                String(
+                    format: "flick idle-time housekeeping after each frame (not in the frame's ms): p50 %.3f, p99 %.3f, max %.2f ms",
+                    idle["p50"] ?? 0, idle["p99"] ?? 0, idle["max"] ?? 0))
             for other in results where other.mode != .flick {
                 lines.append(
                     String(

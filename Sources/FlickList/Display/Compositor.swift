@@ -230,12 +230,14 @@ public final class Compositor {
         let previous = previousFrame.flatMap { $0.background == background ? $0.placed : nil }
         let plan = ScrollBlitPlan(previous: previous, current: placed, previousOverlays: [], bounds: bounds)
         lastRedrawnRows = plan.redrawnRows
+        // The background goes only where no opaque layer covers whole pixel rows: gaps, and a
+        // row of fractional height's last pixel row, which must blend with the background, not
+        // with the last frame. Filling covered rows too cost as much as copying the rows over
+        // them (cairo_fill per band: 40 % of the redraw in a profile of the standard scripts).
+        let uncovered = uncoveredRuns(placed, bounds: bounds)
         if plan.isFull {
             topRow = 0
-            // The background wherever no opaque layer covers whole pixel rows: gaps, and a row
-            // of fractional height's last pixel row, which must blend with the background, not
-            // with the last frame.
-            for rows in uncoveredRuns(placed, bounds: bounds) {
+            for rows in uncovered {
                 framebuffer.withSavedState {
                     framebuffer.clip(toPixelRows: rows)
                     framebuffer.fill(Rect(origin: .zero, size: viewport), background)
@@ -246,10 +248,12 @@ public final class Compositor {
             topRow = ((topRow - plan.dy) % height + height) % height
             for band in plan.bands {
                 for (rows, rowOffset) in ringPieces(of: band, height: height) {
-                    framebuffer.withRowOffset(rowOffset) {
-                        framebuffer.withSavedState {
-                            framebuffer.clip(toPixelRows: rows)
-                            framebuffer.fill(Rect(origin: .zero, size: viewport), background)
+                    for run in uncovered where run.overlaps(rows) {
+                        framebuffer.withRowOffset(rowOffset) {
+                            framebuffer.withSavedState {
+                                framebuffer.clip(toPixelRows: run.clamped(to: rows))
+                                framebuffer.fill(Rect(origin: .zero, size: viewport), background)
+                            }
                         }
                     }
                     let area = PixelRect(x: 0, y: rows.lowerBound, width: bounds.width, height: rows.count)
@@ -263,9 +267,10 @@ public final class Compositor {
         previousFrame = (layers, placed, background)
     }
 
-    /// Runs of pixel rows that no opaque, full-width layer covers entirely.
+    /// Runs of pixel rows that no opaque, full-width layer covers entirely, in order.
     private func uncoveredRuns(_ placed: [PlacedLayer], bounds: PixelRect) -> [Range<Int>] {
-        var covered = [Bool](repeating: false, count: bounds.height)
+        var covered: [Range<Int>] = []
+        covered.reserveCapacity(layers.count)
         for (layer, place) in zip(layers, placed) where layer.isOpaque {
             var area = place.rect.intersection(bounds)
             if let clip = layer.clip {
@@ -278,18 +283,15 @@ public final class Compositor {
                 area = area.intersection(PixelRect(x: left, y: top, width: right - left, height: bottom - top))
             }
             guard area.x <= 0, area.maxX >= bounds.width, !area.isEmpty else { continue }
-            for row in area.y..<area.maxY { covered[row] = true }
+            covered.append(area.y..<area.maxY)
         }
         var runs: [Range<Int>] = []
-        var start: Int?
-        for row in 0...bounds.height {
-            let open = row < bounds.height && !covered[row]
-            if open, start == nil { start = row }
-            if !open, let first = start {
-                runs.append(first..<row)
-                start = nil
-            }
+        var next = 0
+        for run in ScrollBlitPlan.merged(covered) {
+            if run.lowerBound > next { runs.append(next..<run.lowerBound) }
+            next = max(next, run.upperBound)
         }
+        if next < bounds.height { runs.append(next..<bounds.height) }
         return runs
     }
 
@@ -305,10 +307,17 @@ public final class Compositor {
 
     /// Blits one layer inside viewport rows `rows`, each landing `rowOffset` ring rows down.
     private func draw(_ layer: DisplayLayer, rows: Range<Int>, rowOffset: Int) {
-        if layer.clip == nil, layer.isOpaque {
-            framebuffer.copyPixels(layer.bitmap, at: layer.origin, rows: rows, rowOffset: rowOffset)
-            return
+        guard layer.isOpaque, let split = copiedRows(of: layer) else {
+            return drawThroughCairo(layer, rows: rows, rowOffset: rowOffset)
         }
+        framebuffer.copyPixels(layer.bitmap, at: layer.origin, rows: rows.clamped(to: split.whole), rowOffset: rowOffset)
+        for edge in split.edges where rows.contains(edge) {
+            drawThroughCairo(layer, rows: edge..<edge + 1, rowOffset: rowOffset)
+        }
+    }
+
+    /// Blits `layer` through Cairo: its clip, a blend when it is not opaque.
+    private func drawThroughCairo(_ layer: DisplayLayer, rows: Range<Int>, rowOffset: Int) {
         framebuffer.withRowOffset(rowOffset) {
             framebuffer.withSavedState {
                 framebuffer.clip(toPixelRows: rows)
@@ -320,6 +329,24 @@ public final class Compositor {
                 }
             }
         }
+    }
+
+    /// How an opaque layer is drawn by plain copies: without a clip, all its rows; with a clip
+    /// spanning the whole width (a kind skeleton's pieces), the pixel rows wholly inside the
+    /// clip, and the one or two rows its top and bottom edges cut (`edges`), which only Cairo
+    /// draws exactly (blended with what is under by the part covered). `nil` when the clip
+    /// cuts columns.
+    private func copiedRows(of layer: DisplayLayer) -> (whole: Range<Int>, edges: [Int])? {
+        guard let clip = layer.clip else { return (Int.min..<Int.max, []) }
+        guard clip.minX <= 0, clip.maxX >= viewport.width else { return nil }
+        let top = clip.minY * scale.value
+        let bottom = clip.maxY * scale.value
+        let first = Int((top - 1e-6).rounded(.up))
+        let end = max(first, Int((bottom + 1e-6).rounded(.down)))
+        var edges: [Int] = []
+        if abs(top - top.rounded()) >= 1e-6 { edges.append(Int(top.rounded(.down))) }
+        if abs(bottom - bottom.rounded()) >= 1e-6, !edges.contains(Int(bottom.rounded(.down))) { edges.append(Int(bottom.rounded(.down))) }
+        return (first..<end, edges)
     }
 
     /// Whether a kind skeleton `skeletonHeight` points tall can cover a row `rowHeight` tall:

@@ -14,6 +14,10 @@ public struct FrameStats: Hashable, Sendable {
     public var scheduleMilliseconds = 0.0
     /// Of which: compositing, milliseconds.
     public var composeMilliseconds = 0.0
+    /// Housekeeping the frame put off until after it was shown (`ListEngine.idle()`), run by
+    /// the display before it waits for the next frame; milliseconds, not part of
+    /// `mainThreadMilliseconds` (0 when the display does not call it).
+    public var idleMilliseconds = 0.0
     /// Visible rows with their full render.
     public var rowsFull = 0
     /// Visible rows showing a skeleton: their own (drawn from their layout) or, before their

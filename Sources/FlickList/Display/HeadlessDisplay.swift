@@ -57,7 +57,8 @@ public final class HeadlessDisplay<Source: ListDataSource> {
         case .immediate: break
         }
         let wasMoving = engine.physics.phase != .idle
-        let stats = engine.frame(at: time)
+        var stats = engine.frame(at: time)
+        stats.idleMilliseconds = engine.idle()
         frames.append(stats)
         if wasMoving, engine.physics.phase == .idle { settles.append(stats.index) }
         time += frameInterval

@@ -179,13 +179,20 @@ public struct ScrollBlitPlan: Hashable, Sendable {
 
 extension PlacedLayer {
     /// Where `layer` lands at `scale`, device pixels: its origin rounded to whole pixels, its
-    /// bitmap's size at the display's scale, its clip in pixels.
+    /// bitmap's size at the display's scale, its clip in pixels — rounded outward: a clip edge
+    /// inside a pixel still draws part of that pixel, so the pixel is the layer's (rounded to
+    /// the nearest pixel instead, a row cut at 60.4 px left pixel row 60 out of the rows a
+    /// plan redraws, and the window kept its old content there).
     public init(_ layer: DisplayLayer, scale: DisplayScale) {
         let bitmap = layer.bitmap
         let d = LayerPlacement.destination(origin: layer.origin, pixelSize: bitmap.pixelSize, bitmapScale: bitmap.scale, scale: scale)
         let clip = layer.clip.map { rect -> PixelRect in
-            let c = rect.pixelRect(scale)
-            return PixelRect(x: c.x, y: c.y, width: c.width, height: c.height)
+            let s = scale.value
+            let left = Int((rect.minX * s + 1e-6).rounded(.down))
+            let top = Int((rect.minY * s + 1e-6).rounded(.down))
+            let right = Int((rect.maxX * s - 1e-6).rounded(.up))
+            let bottom = Int((rect.maxY * s - 1e-6).rounded(.up))
+            return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
         }
         self.init(identity: ObjectIdentifier(bitmap), rect: PixelRect(x: d.x, y: d.y, width: d.width, height: d.height), clip: clip)
     }

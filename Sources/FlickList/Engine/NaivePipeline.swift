@@ -56,7 +56,7 @@ final class NaivePipeline<Source: ListDataSource>: RowFilling {
             return nil
         }
         guard let layout = source.layout(item, width: engine.width, scale: engine.scale, context: context) else { return nil }
-        var node = RowNode<Source>(version: item.version)
+        let node = RowNode<Source>(version: item.version)
         node.layout = layout
         node.full = source.render(layout, context: context)
         node.images = loadImagesNow(of: layout, engine)

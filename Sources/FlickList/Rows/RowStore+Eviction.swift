@@ -15,17 +15,24 @@ extension RowStore {
     /// not every frame; 32 layouts are a few hundred kilobytes.
     static var layoutSlack: Int { 32 }
 
+    /// Runs what the last update put off: the eviction pass it found due. Main thread, after the
+    /// frame is shown (an eviction walks every node — about 0.1 ms after a jump, in the frame
+    /// that is already the most expensive of a run).
+    func idle() {
+        if evictionDue { evict() }
+    }
+
     /// Keeps bitmaps of the wanted rows plus an LRU within the budget, and layouts of a
     /// bounded number of recent nodes.
     ///
     /// The order is sorted on plain integers (`EvictionOrder`), the identities kept
     /// aside: a sort of generic `(ID, Int, Int)` tuples runs unspecialized across modules,
     /// through value witnesses, and took ~0.8 ms of a jump's frame for ~450 nodes. A node no
-    /// range wants is one this update did not stamp (no lookup of its identity). Reading a node
-    /// still copies it (a large value: each of its references retained and released), about
-    /// half of a pass's time. Called at the end of `update`.
+    /// range wants is one this update did not stamp (no lookup of its identity). Called at the
+    /// end of `update`.
     func evict() {
         leftSinceEviction = 0
+        evictionDue = false
         var ids: [ID] = []
         var order = EvictionOrder(capacity: nodes.count)
         ids.reserveCapacity(nodes.count)
@@ -40,28 +47,24 @@ extension RowStore {
             guard index >= configuration.layoutBudget || bytes > configuration.bitmapBudget else { continue }
             let id = ids[slot]
             if index >= configuration.layoutBudget {
-                // Moved out of the table, not copied.
-                guard var node = nodes.removeValue(forKey: id) else { continue }
-                Self.dropBitmaps(of: &node, into: &released)
+                guard let node = nodes.removeValue(forKey: id) else { continue }
+                node.dropBitmaps(into: &released)
                 node.cancelAll()
             } else {
-                Self.dropBitmaps(of: &nodes[id], into: &released)
+                nodes[id]?.dropBitmaps(into: &released)
             }
         }
         releaseAfterFrame(consume released)
     }
+}
 
-    /// Takes a node's bitmaps for release after the frame, where the node lies.
-    private static func dropBitmaps(of node: inout RowNode<Source>?, into released: inout [Bitmap]) {
-        guard node != nil else { return }
-        dropBitmaps(of: &node!, into: &released)
-    }
-
-    private static func dropBitmaps(of node: inout RowNode<Source>, into released: inout [Bitmap]) {
-        if let full = node.full { released.append(full) }
-        if let skeleton = node.skeleton { released.append(skeleton) }
-        node.full = nil
-        node.skeleton = nil
+extension RowNode {
+    /// Takes the node's bitmaps for release after the frame (`releaseAfterFrame`).
+    func dropBitmaps(into released: inout [Bitmap]) {
+        if let full { released.append(full) }
+        if let skeleton { released.append(skeleton) }
+        full = nil
+        skeleton = nil
     }
 }
 

@@ -72,7 +72,7 @@ public final class TimelinePages: CellPages {
     public func takeHints() -> [CellHint] {
         let caches = drawing.cachesLayouts
         return rows.takeHints().map { hint in
-            let kind = hint.kind.flatMap { shapes.indices.contains($0) ? shapes[$0].kind : nil }
+            let kind = hint.kind.flatMap { shapes.indices.contains($0) ? shapes[$0] : nil }
             return CellHint(row: hint.row, kind: kind, height: caches ? hint.height : nil, width: hint.width)
         }
     }

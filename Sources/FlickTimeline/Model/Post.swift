@@ -56,6 +56,9 @@ public struct Post: PostContent, Identifiable {
 
     /// The cell shape: `.retweet` whenever a retweeted original is present.
     public var kind: PostKind {
-        retweeted == nil ? pictureKind : .retweet
+        // A pattern, not `retweeted == nil`: that picks Optional's `==` for Equatable values,
+        // which copies the whole retweeted post into a tuple (a cost on every row a frame reads).
+        if case .none = retweeted { return pictureKind }
+        return .retweet
     }
 }

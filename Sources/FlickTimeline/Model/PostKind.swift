@@ -12,5 +12,12 @@ public enum PostKind: String, Sendable, Hashable, CaseIterable {
 
 extension PostKind {
     /// The kind's position among `allCases`: how the list's height index numbers kinds.
-    public var index: Int { Self.allCases.firstIndex(of: self)! }
+    public var index: Int {
+        switch self {
+        case .textOnly: 0
+        case .singlePicture: 1
+        case .pictureGrid: 2
+        case .retweet: 3
+        }
+    }
 }

@@ -168,6 +168,7 @@ public final class ListWindow<Interaction: RowInteraction> {
         presenter.present()
         let end = clock.now
         heldWakes.end()
+        stats.idleMilliseconds = engine.idle()
 
         stats.index = frameIndex
         stats.mainThreadMilliseconds = (end - wallStart) * 1000
