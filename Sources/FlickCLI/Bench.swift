@@ -203,7 +203,7 @@ struct Bench: ParsableCommand {
             if let modePaging = paging[result.mode.rawValue] { object["live"] = modePaging.jsonObject }
             modes[result.mode.rawValue] = object
         }
-        return ["hz": hz, "client": client.rawValue, "live": live, "posts": rows, "viewportCopyMs": floor.fromMemory, "viewportCopyCacheHotMs": floor.cacheHot, "modes": modes]
+        return ["hz": hz, "client": client.rawValue, "live": live, "posts": rows, "viewportCopyMs": floor.fromMemory, "viewportCopyCacheHotMs": floor.cacheHot, "viewportCopyAfterSleepMs": floor.afterSleep, "modes": modes]
     }
 
     private func format(_ value: Double) -> String {

@@ -1,3 +1,4 @@
+import Dispatch
 import FlickCore
 import FlickRaster
 
@@ -55,5 +56,19 @@ extension ListEngine {
         memory.imageCacheBytes = imagePipeline?.memoryCache.totalBytes ?? 0
         memory.heightIndexBytes = heights.residentStorageBytes
         return memory
+    }
+}
+
+extension ListEngine {
+    /// Runs the housekeeping the last frame put off (an eviction pass it found due), and
+    /// returns how long it took, milliseconds. Main thread: a display calls it once the frame is
+    /// shown and before it waits for the next, when the thread would otherwise sleep (the
+    /// run loop's idle time, where UIKit apps do such work); a display that never calls it gets
+    /// the same work done at the start of the next frame's scheduling instead.
+    @discardableResult
+    public func idle() -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        store.idle()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     }
 }

@@ -383,25 +383,4 @@ final class RowStore<Source: ListDataSource> {
         rowIDs[row] = id
         rowOf[id] = row
     }
-
-    /// The plan's wanted rows, those on screen first, then the others by urgency and, within
-    /// one urgency, nearest the screen first: rows left for a later frame are the least needed.
-    static func wantedInOrder(_ plan: RangePlan) -> [Int] {
-        let rows = plan.wantedRows
-        let onScreen = rows.prefix { plan.visible.contains($0) }.count
-        guard rows.count > onScreen + 1 else { return rows }
-        let middle = plan.visible.isEmpty ? rows[onScreen] : (plan.visible.lowerBound + plan.visible.upperBound) / 2
-        let rest = rows[onScreen...].map { row in
-            let tier = plan.landing?.contains(row) == true ? 0 : plan.display.contains(row) ? 1 : 2
-            return (tier: tier, distance: abs(row - middle), row: row)
-        }.sorted { ($0.tier, $0.distance, $0.row) < ($1.tier, $1.distance, $1.row) }
-        return Array(rows[..<onScreen]) + rest.map(\.row)
-    }
-
-    private func urgency(of row: Int, in plan: RangePlan) -> Urgency {
-        if let landing = plan.landing, landing.contains(row) { return .now }
-        if plan.visible.contains(row) { return plan.landing == nil ? .now : .flownPast }
-        if plan.display.contains(row) { return .soon }
-        return .later
-    }
 }
