@@ -52,7 +52,9 @@ struct FrameBudgetTests {
         #expect(frames <= (offScreen.count - budget + budget - 1) / budget, "\(frames) frames for \(offScreen.count - budget) rows")
     }
 
-    @Test func theEvictionPassRunsInTheIdleTimeAfterTheFrame() {
+    /// An engine keeping no bitmaps beyond its ranges, drawn at the top, after the frame of a
+    /// jump far away (every row it left held bitmaps); and that frame's time.
+    static func afterAJump() -> (engine: ListEngine<RecordingDataSource>, time: Double) {
         var configuration = ListEngine<RecordingDataSource>.Configuration()
         configuration.bitmapBudget = 0
         let engine = DrawSchedulingTests.engine(RecordingDataSource(rowCount: 100_000), configuration: configuration)
@@ -60,6 +62,11 @@ struct FrameBudgetTests {
         DrawSchedulingTests.settle(engine, time: &time)
         engine.jump(toRow: 40_000, time: time)
         engine.frame(at: time)
+        return (engine, time)
+    }
+
+    @Test func theEvictionPassRunsInTheIdleTimeAfterTheFrame() {
+        let (engine, _) = Self.afterAJump()
         #expect(engine.store.evictionDue, "the rows the jump left hold bitmaps beyond a budget of 0")
         #expect(engine.memory.rowBitmapBytesBeyondRanges > 0, "not evicted inside the frame")
         engine.idle()
@@ -68,13 +75,8 @@ struct FrameBudgetTests {
     }
 
     @Test func withoutIdleTimeTheNextUpdateEvicts() {
-        var configuration = ListEngine<RecordingDataSource>.Configuration()
-        configuration.bitmapBudget = 0
-        let engine = DrawSchedulingTests.engine(RecordingDataSource(rowCount: 100_000), configuration: configuration)
-        var time = 0.0
-        DrawSchedulingTests.settle(engine, time: &time)
-        engine.jump(toRow: 40_000, time: time)
-        engine.frame(at: time)
+        let (engine, jumped) = Self.afterAJump()
+        var time = jumped
         #expect(engine.memory.rowBitmapBytesBeyondRanges > 0)
         time += 1.0 / 120
         engine.frame(at: time)

@@ -220,7 +220,8 @@ final class RowStore<Source: ListDataSource> {
             let urgency = isPinned ? .now : urgency(of: row, in: plan)
             // A row no range held before starts its work here; past `newRowsPerUpdate` of them
             // (rows on screen, landing or pinned excepted) the rest wait for the next frame.
-            if rowIDs[row] == nil, fetches[row] == nil, !failedFetches.contains(row), !isPinned, !plan.visible.contains(row), !(plan.landing?.contains(row) ?? false) {
+            let startsAtOnce = isPinned || plan.visible.contains(row) || (plan.landing?.contains(row) ?? false)
+            if !startsAtOnce, rowIDs[row] == nil, fetches[row] == nil, !failedFetches.contains(row) {
                 guard startedRows < configuration.newRowsPerUpdate else {
                     deferred = true
                     continue
