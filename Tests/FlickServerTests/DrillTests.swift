@@ -9,7 +9,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(5)))
 struct DrillTests {
-    let fetcher = FeedPageFetcher()
+    let fetcher = FeedPageFetcher(configuration: .patient)
 
     /// The error fetching `url` gives, or nil when it succeeds.
     private func fetchError(_ url: URL) async -> FeedPageError? {

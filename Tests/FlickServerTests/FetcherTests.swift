@@ -53,7 +53,7 @@ struct FetcherTests {
             let error = await fetchError(fetcher { $0.maxPageBytes = 4_000 }, url)
             #expect(error == .tooLarge(url: url, limit: 4_000))
             // The same page under the default cap is fine.
-            let page = try await FeedPageFetcher().fetch(url)
+            let page = try await FeedPageFetcher(configuration: .patient).fetch(url)
             #expect(page.posts.count == 50)
         }
     }
@@ -61,7 +61,7 @@ struct FetcherTests {
     @Test func errorStatusesCarryTheServersMessage() async throws {
         try await withServer { _, timeline in
             let url = timeline.with(query: "limit=0")
-            let error = await fetchError(FeedPageFetcher(), url)
+            let error = await fetchError(FeedPageFetcher(configuration: .patient), url)
             guard case .httpStatus(let failed, 400, let message?)? = error else {
                 Issue.record("expected a 400, got \(String(describing: error))")
                 return
@@ -69,7 +69,7 @@ struct FetcherTests {
             #expect(failed == url)
             #expect(message.contains("\"limit\" must be an integer"))
             let missing = timeline.serverRoot.appendingPathComponent("nothing")
-            guard case .httpStatus(_, 404, _)? = await fetchError(FeedPageFetcher(), missing) else {
+            guard case .httpStatus(_, 404, _)? = await fetchError(FeedPageFetcher(configuration: .patient), missing) else {
                 Issue.record("expected a 404")
                 return
             }
@@ -80,7 +80,7 @@ struct FetcherTests {
         var port = 0
         try await withServer { server, _ in port = try #require(server.port) }
         let url = URL(string: "http://127.0.0.1:\(port)/timeline")!
-        let error = await fetchError(FeedPageFetcher(), url)
+        let error = await fetchError(FeedPageFetcher(configuration: .patient), url)
         guard case .transport(let failed, _)? = error else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return
@@ -103,7 +103,7 @@ struct FetcherTests {
     @Test func cancellingTheTaskCancelsTheFetch() async throws {
         try await withServer({ $0.drills.latency = .seconds(120) }) { _, timeline in
             let url = timeline.with(query: "limit=1")
-            let fetcher = FeedPageFetcher()
+            let fetcher = FeedPageFetcher(configuration: .patient)
             let task = Task { await fetchError(fetcher, url) }
             try await Task.sleep(for: .milliseconds(200))
             task.cancel()

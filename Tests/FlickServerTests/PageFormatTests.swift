@@ -31,7 +31,7 @@ struct PageFormatTests {
         _ = try store.importFeed(from: json)
         let server = FeedServer(store: store, feedFolder: folder)
         let port = try await server.start()
-        let page = try await FeedPageFetcher().fetch(try #require(server.timelineURL))
+        let page = try await FeedPageFetcher(configuration: .patient).fetch(try #require(server.timelineURL))
         await server.stop()
         let post = try #require(page.posts.first)
         #expect(post.user.avatar == "https://cdn.example/a.jpg")

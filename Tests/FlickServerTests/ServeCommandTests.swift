@@ -20,7 +20,7 @@ struct ServeCommandTests {
         let port = try #require(Int(match.1))
         #expect(port > 0)
 
-        let page = try await FeedPageFetcher().fetch(URL(string: "http://127.0.0.1:\(port)/timeline")!)
+        let page = try await FeedPageFetcher(configuration: .patient).fetch(URL(string: "http://127.0.0.1:\(port)/timeline")!)
         #expect(page.posts.map(\.id) == Array(try TestFeeds.ids(TestFeeds.small).prefix(7)))
 
         kill(process.processIdentifier, SIGTERM)

@@ -31,7 +31,7 @@ struct ServerLifecycleTests {
         await server.stop()  // stopping twice is harmless
         // Once stopped, the port is free again: the second server can have it.
         #expect(try await second.start() == port)
-        let page = try await FeedPageFetcher().fetch(try #require(second.timelineURL))
+        let page = try await FeedPageFetcher(configuration: .patient).fetch(try #require(second.timelineURL))
         #expect(page.posts.count == 50)
         await second.stop()
     }

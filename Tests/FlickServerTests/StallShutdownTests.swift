@@ -69,7 +69,7 @@ struct StallShutdownTests {
         // The server can serve again after a stop during a stall.
         let again = try FeedServer(databasePath: TestFeeds.database(TestFeeds.small))
         _ = try await again.start()
-        let page = try await FeedPageFetcher().fetch(try #require(again.timelineURL).with(query: "limit=1"))
+        let page = try await FeedPageFetcher(configuration: .patient).fetch(try #require(again.timelineURL).with(query: "limit=1"))
         #expect(page.posts.count == 1)
         await again.stop()
     }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(5)))
 struct TimelinePagingTests {
-    let fetcher = FeedPageFetcher()
+    let fetcher = FeedPageFetcher(configuration: .patient)
 
     @Test func pagingToTheEndGivesEveryPostOnceInOrder() async throws {
         let stored = try TestFeeds.ids(TestFeeds.small)
