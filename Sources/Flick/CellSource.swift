@@ -166,7 +166,7 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
             let identity = ObjectIdentifier(kind)
             if let known = numbered.first(where: { $0.kind == identity }) { return known.number }
             let number = kinds.number(of: kind)
-            if numbered.count < 16 { numbered.append((identity, number)) }
+            if numbered.count < CellKinds.capacity { numbered.append((identity, number)) }
             return number
         }
         return pages.takeHints().map { hint in

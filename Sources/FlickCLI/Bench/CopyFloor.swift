@@ -14,7 +14,7 @@ import Glibc
 ///
 /// - `afterSleep`: `fromMemory`, but each copy after sleeping one frame interval, as a frame's
 ///   copies come after the main thread waited for the frame's deadline: its caches and page
-///   walks are cold, and on this machine kind the same copy takes about 1.5× as long.
+///   walks are cold: 1.1–1.3× `fromMemory` in session 9's runs on this machine kind.
 ///
 /// The benchmark's ratio is against `fromMemory`, and all three are printed.
 struct CopyFloor: Sendable {

@@ -23,25 +23,13 @@ extension Compositor {
         let uncovered = uncoveredRuns(placed, bounds: bounds)
         if plan.isFull {
             topRow = 0
-            for rows in uncovered {
-                framebuffer.withSavedState {
-                    framebuffer.clip(toPixelRows: rows)
-                    framebuffer.fill(Rect(origin: .zero, size: viewport), background)
-                }
-            }
+            for rows in uncovered { fillBackground(rows, rowOffset: 0) }
             for layer in layers { draw(layer, rows: 0..<height, rowOffset: 0) }
         } else {
             topRow = ((topRow - plan.dy) % height + height) % height
             for band in plan.bands {
                 for (rows, rowOffset) in ringPieces(of: band, height: height) {
-                    for run in uncovered where run.overlaps(rows) {
-                        framebuffer.withRowOffset(rowOffset) {
-                            framebuffer.withSavedState {
-                                framebuffer.clip(toPixelRows: run.clamped(to: rows))
-                                framebuffer.fill(Rect(origin: .zero, size: viewport), background)
-                            }
-                        }
-                    }
+                    for run in uncovered where run.overlaps(rows) { fillBackground(run.clamped(to: rows), rowOffset: rowOffset) }
                     let area = PixelRect(x: 0, y: rows.lowerBound, width: bounds.width, height: rows.count)
                     for (layer, place) in zip(layers, placed) where !place.visible(in: area).isEmpty {
                         draw(layer, rows: rows, rowOffset: rowOffset)
@@ -53,21 +41,34 @@ extension Compositor {
         previousFrame = (layers, placed, background)
     }
 
+    /// Fills viewport rows `rows` with the background, each landing `rowOffset` ring rows down.
+    private func fillBackground(_ rows: Range<Int>, rowOffset: Int) {
+        framebuffer.withRowOffset(rowOffset) {
+            framebuffer.withSavedState {
+                framebuffer.clip(toPixelRows: rows)
+                framebuffer.fill(Rect(origin: .zero, size: viewport), background)
+            }
+        }
+    }
+
+    /// The device pixels wholly inside `clip`: its edges rounded inward (within the display
+    /// scale's float tolerance). A pixel an edge cuts is only partly the layer's.
+    private func pixelsInside(_ clip: Rect) -> PixelRect {
+        let left = scale.pixels(scale.ceil(clip.minX))
+        let top = scale.pixels(scale.ceil(clip.minY))
+        let right = scale.pixels(scale.floor(clip.maxX))
+        let bottom = scale.pixels(scale.floor(clip.maxY))
+        return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+
     /// Runs of pixel rows that no opaque, full-width layer covers entirely, in order.
     private func uncoveredRuns(_ placed: [PlacedLayer], bounds: PixelRect) -> [Range<Int>] {
         var covered: [Range<Int>] = []
         covered.reserveCapacity(layers.count)
         for (layer, place) in zip(layers, placed) where layer.isOpaque {
             var area = place.rect.intersection(bounds)
-            if let clip = layer.clip {
-                // Whole pixels inside the clip only: a clip edge inside a pixel row leaves it
-                // partly to the background.
-                let top = Int((clip.minY * scale.value - 1e-9).rounded(.up))
-                let bottom = Int((clip.maxY * scale.value + 1e-9).rounded(.down))
-                let left = Int((clip.minX * scale.value - 1e-9).rounded(.up))
-                let right = Int((clip.maxX * scale.value + 1e-9).rounded(.down))
-                area = area.intersection(PixelRect(x: left, y: top, width: right - left, height: bottom - top))
-            }
+            // A clip edge inside a pixel row leaves that row partly to the background.
+            if let clip = layer.clip { area = area.intersection(pixelsInside(clip)) }
             guard area.x <= 0, area.maxX >= bounds.width, !area.isEmpty else { continue }
             covered.append(area.y..<area.maxY)
         }
@@ -125,13 +126,12 @@ extension Compositor {
     private func copiedRows(of layer: DisplayLayer) -> (whole: Range<Int>, edges: [Int])? {
         guard let clip = layer.clip else { return (Int.min..<Int.max, []) }
         guard clip.minX <= 0, clip.maxX >= viewport.width else { return nil }
-        let top = clip.minY * scale.value
-        let bottom = clip.maxY * scale.value
-        let first = Int((top - 1e-6).rounded(.up))
-        let end = max(first, Int((bottom + 1e-6).rounded(.down)))
+        let inside = pixelsInside(clip)
         var edges: [Int] = []
-        if abs(top - top.rounded()) >= 1e-6 { edges.append(Int(top.rounded(.down))) }
-        if abs(bottom - bottom.rounded()) >= 1e-6, !edges.contains(Int(bottom.rounded(.down))) { edges.append(Int(bottom.rounded(.down))) }
-        return (first..<end, edges)
+        for edge in [clip.minY, clip.maxY] where !scale.isAligned(edge) {
+            let row = scale.pixels(scale.floor(edge))
+            if !edges.contains(row) { edges.append(row) }
+        }
+        return (inside.y..<inside.maxY, edges)
     }
 }

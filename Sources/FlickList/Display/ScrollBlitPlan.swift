@@ -187,12 +187,8 @@ extension PlacedLayer {
         let bitmap = layer.bitmap
         let d = LayerPlacement.destination(origin: layer.origin, pixelSize: bitmap.pixelSize, bitmapScale: bitmap.scale, scale: scale)
         let clip = layer.clip.map { rect -> PixelRect in
-            let s = scale.value
-            let left = Int((rect.minX * s + 1e-6).rounded(.down))
-            let top = Int((rect.minY * s + 1e-6).rounded(.down))
-            let right = Int((rect.maxX * s - 1e-6).rounded(.up))
-            let bottom = Int((rect.maxY * s - 1e-6).rounded(.up))
-            return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+            let c = rect.integral(scale).pixelRect(scale)
+            return PixelRect(x: c.x, y: c.y, width: c.width, height: c.height)
         }
         self.init(identity: ObjectIdentifier(bitmap), rect: PixelRect(x: d.x, y: d.y, width: d.width, height: d.height), clip: clip)
     }

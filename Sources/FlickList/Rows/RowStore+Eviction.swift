@@ -28,8 +28,8 @@ extension RowStore {
     /// The order is sorted on plain integers (`EvictionOrder`), the identities kept
     /// aside: a sort of generic `(ID, Int, Int)` tuples runs unspecialized across modules,
     /// through value witnesses, and took ~0.8 ms of a jump's frame for ~450 nodes. A node no
-    /// range wants is one this update did not stamp (no lookup of its identity). Called at the
-    /// end of `update`.
+    /// range wants is one the last update did not stamp (no lookup of its identity). Called by
+    /// `idle()`, or at the start of the next update when no idle time ran.
     func evict() {
         leftSinceEviction = 0
         evictionDue = false

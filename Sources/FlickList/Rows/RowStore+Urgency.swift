@@ -10,13 +10,12 @@ extension RowStore {
         guard rows.count > onScreen + 1 else { return rows }
         let middle = plan.visible.isEmpty ? rows[onScreen] : (plan.visible.lowerBound + plan.visible.upperBound) / 2
         let rest = rows[onScreen...].map { row in
-            let tier = plan.landing?.contains(row) == true ? 0 : plan.display.contains(row) ? 1 : 2
-            return (tier: tier, distance: abs(row - middle), row: row)
+            (tier: urgency(of: row, in: plan).rawValue, distance: abs(row - middle), row: row)
         }.sorted { ($0.tier, $0.distance, $0.row) < ($1.tier, $1.distance, $1.row) }
         return Array(rows[..<onScreen]) + rest.map(\.row)
     }
 
-    func urgency(of row: Int, in plan: RangePlan) -> Urgency {
+    static func urgency(of row: Int, in plan: RangePlan) -> Urgency {
         if let landing = plan.landing, landing.contains(row) { return .now }
         if plan.visible.contains(row) { return plan.landing == nil ? .now : .flownPast }
         if plan.display.contains(row) { return .soon }

@@ -217,7 +217,7 @@ final class RowStore<Source: ListDataSource> {
         var deferred = false
         for row in rows {
             let isPinned = row == pinned
-            let urgency = isPinned ? .now : urgency(of: row, in: plan)
+            let urgency = isPinned ? .now : Self.urgency(of: row, in: plan)
             // A row no range held before starts its work here; past `newRowsPerUpdate` of them
             // (rows on screen, landing or pinned excepted) the rest wait for the next frame.
             let startsAtOnce = isPinned || plan.visible.contains(row) || (plan.landing?.contains(row) ?? false)
