@@ -30,6 +30,10 @@ struct FrameReport {
             "budgetMs": summary.budgetMilliseconds,
             "mainThreadMs": ["p50": summary.p50, "p90": summary.p90, "p99": summary.p99, "max": summary.max],
             "idleMs": Self.spread(frames.map(\.idleMilliseconds)),
+            "framebufferMs": Self.spread(framebufferFrames.map(\.framebufferMilliseconds)),
+            "framebufferLatencyMs": Self.spread(framebufferFrames.map(\.framebufferLatencyMilliseconds)),
+            "framebufferReplacedFrames": frames.count { $0.framebufferReplaced },
+            "framebufferLateFrames": framebufferLateFrames,
             "jankyFrames": summary.jankyFrames,
             "jankyPercent": summary.jankyPercent,
             "hitchMsPerSecond": summary.hitchMillisecondsPerSecond,
@@ -46,10 +50,19 @@ struct FrameReport {
             "anchoredUpdates": updates.anchoredUpdates,
             "perFrame": frames.map {
                 ["ms": $0.mainThreadMilliseconds, "commitMs": $0.commitMilliseconds, "scheduleMs": $0.scheduleMilliseconds,
-                 "composeMs": $0.composeMilliseconds, "idleMs": $0.idleMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton, "kindSkeleton": $0.rowsKindSkeleton,
+                 "composeMs": $0.composeMilliseconds, "idleMs": $0.idleMilliseconds, "framebufferMs": $0.framebufferMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton, "kindSkeleton": $0.rowsKindSkeleton,
                  "placeholder": $0.rowsPlaceholder, "blank": $0.rowsBlank]
             },
         ]
+    }
+
+    /// Frames the compositor's thread drew into the headless framebuffer (none for a window).
+    var framebufferFrames: [FrameStats] { frames.filter { $0.framebufferLatencyMilliseconds > 0 } }
+
+    /// Frames drawn into the framebuffer more than one frame interval after their hand-over:
+    /// a display would have shown them late.
+    var framebufferLateFrames: Int {
+        framebufferFrames.count { $0.framebufferLatencyMilliseconds > summary.budgetMilliseconds }
     }
 
     /// p50, p99 and max of `values`, milliseconds (all 0 for no frames).

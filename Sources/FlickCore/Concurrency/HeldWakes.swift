@@ -71,11 +71,13 @@ public enum HeldWakes {
 
     /// Runs `start` — a call that wakes another thread, such as a queue's `async` — now, or
     /// when the current hold ends. Pool submissions go through it; so do the other wakes a
-    /// frame causes (page reads, background releases). Any thread.
-    public static func wake(_ start: @escaping @Sendable () -> Void) {
+    /// frame causes (page reads, background releases). `first`: started before the wakes
+    /// held so far (the frame's own pixels, which a display waits for, before the workers'
+    /// queues). Any thread.
+    public static func wake(first: Bool = false, _ start: @escaping @Sendable () -> Void) {
         let held = state.withLock { state -> Bool in
             guard state.depth > 0 else { return false }
-            state.pending.append(start)
+            if first { state.pending.insert(start, at: 0) } else { state.pending.append(start) }
             return true
         }
         if !held { start() }

@@ -1,3 +1,4 @@
+import Dispatch
 import FlickCore
 import FlickRaster
 
@@ -9,9 +10,9 @@ import FlickRaster
 /// drawn cell gets its loaded images as layers on top.
 ///
 /// The frame's layers are kept in `layers`. With `drawsFramebuffer` (the default, for the
-/// headless display, screenshots and the benchmark) they are also blitted into a framebuffer
-/// (`snapshot()` reads it);
-/// a window turns it off and presents `layers` as textures instead.
+/// headless display, screenshots and the benchmark) they are also handed to the compositor's
+/// thread, which blits them into a framebuffer (`FramebufferThread`; `snapshot()` waits for
+/// it and reads it); a window turns it off and presents `layers` itself.
 @MainActor
 public final class Compositor {
     /// What each visible row showed, for statistics and overlays.
@@ -25,10 +26,9 @@ public final class Compositor {
 
     public let viewport: Size
     public let scale: DisplayScale
-    /// The composed frame as a ring of rows (see `drawFramebuffer`); `snapshot()` reads it.
-    let framebuffer: Canvas
-    /// The ring row showing the viewport's top row.
-    var topRow = 0
+    /// Draws the frames into the framebuffer, off the main thread; started by the first frame
+    /// handed over or read (a window never starts it).
+    private(set) var startedFramebufferThread: FramebufferThread?
     /// Background behind and between rows.
     public var background = Color(hex: 0xF2F2F2)
     /// Drawn for rows that have no layout yet; `nil` leaves them blank (the naive baseline).
@@ -38,11 +38,10 @@ public final class Compositor {
     /// The last frame's layers, in drawing order.
     public private(set) var layers: [DisplayLayer] = []
     /// Device-pixel rows of the framebuffer drawn again by the last frame (all of them when it
-    /// could not reuse the frame before).
-    public internal(set) var lastRedrawnRows = 0
-    /// What the framebuffer holds, when it holds a composed frame: its layers (alive, so their
-    /// identities stay theirs), where they landed, on what background.
-    var previousFrame: (layers: [DisplayLayer], placed: [PlacedLayer], background: Color)?
+    /// could not reuse the frame before); waits for the frames handed over to be drawn.
+    public var lastRedrawnRows: Int { framebufferThread.lastRedrawnRows }
+    /// Device pixels of the framebuffer.
+    public let pixelSize: PixelSize
     /// The rows of the last frame that showed their kind's skeleton, with that kind (`nil`:
     /// kind not known yet, the source's shape for an unknown kind).
     public private(set) var kindSkeletonRows: [(row: Int, kind: Int?)] = []
@@ -51,7 +50,16 @@ public final class Compositor {
         self.viewport = viewport
         self.scale = scale
         self.placeholder = placeholder
-        framebuffer = Canvas(size: viewport, scale: scale)
+        pixelSize = scale.pixelSize(viewport)
+    }
+
+    deinit { startedFramebufferThread?.stop() }
+
+    private var framebufferThread: FramebufferThread {
+        if let startedFramebufferThread { return startedFramebufferThread }
+        let thread = FramebufferThread(viewport: viewport, scale: scale)
+        startedFramebufferThread = thread
+        return thread
     }
 
     /// A visible row as the engine hands it over: where it is and what it has.
@@ -110,14 +118,22 @@ public final class Compositor {
         }
     }
 
-    /// The last composed frame's pixels (the ring of rows put in order): for screenshots and
-    /// tests. One copy of the viewport.
-    public func snapshot() -> Bitmap {
-        framebuffer.snapshot(startingAtRow: topRow)
-    }
+    /// The last composed frame's pixels, once the compositor's thread has drawn it: for
+    /// screenshots and tests. One copy of the viewport.
+    public func snapshot() -> Bitmap { framebufferThread.snapshot() }
 
-    /// Device pixels of the framebuffer.
-    public var pixelSize: PixelSize { framebuffer.pixelSize }
+    /// Waits until the compositor's thread has drawn every frame handed over (a display
+    /// collecting `takeDrawnFrames()` at the end of a run).
+    public func finishFrames() { startedFramebufferThread?.finish() }
+
+    /// What the compositor's thread did for the frames it drew since the last call.
+    public func takeDrawnFrames() -> [FramebufferFrame] {
+        (startedFramebufferThread?.takeDrawn() ?? []).map {
+            FramebufferFrame(
+                index: $0.index, drawMilliseconds: $0.drawMilliseconds, latencyMilliseconds: $0.latencyMilliseconds,
+                replacedBefore: $0.replacedBefore)
+        }
+    }
 
     /// Composes one frame; returns what each row showed and fills the pixel counts of `stats`.
     /// `departing` bitmaps (update animations) are drawn in gaps no row covers, uncounted.
@@ -132,7 +148,7 @@ public final class Compositor {
         kindSkeletonRows.removeAll(keepingCapacity: true)
         var contents: [RowContent] = []
         contents.reserveCapacity(rows.count)
-        let viewportPixels = framebuffer.pixelSize.area
+        let viewportPixels = pixelSize.area
         stats.viewportPixels = viewportPixels
         for row in rows {
             let top = scale.round(row.top)
@@ -211,9 +227,8 @@ public final class Compositor {
                     isOpaque: placed.accessory.isOpaque))
         }
         if drawsFramebuffer {
-            drawFramebuffer()
-        } else {
-            previousFrame = nil
+            framebufferThread.handOver(
+                FramebufferThread.Frame(index: stats.index, layers: layers, background: background, handedOver: DispatchTime.now().uptimeNanoseconds))
         }
         return contents
     }
@@ -283,6 +298,6 @@ public final class Compositor {
         let y0 = max(0, top)
         let y1 = min(viewport.height, top + height)
         guard y1 > y0 else { return 0 }
-        return scale.pixels(y1 - y0) * framebuffer.pixelSize.width
+        return scale.pixels(y1 - y0) * pixelSize.width
     }
 }

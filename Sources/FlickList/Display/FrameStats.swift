@@ -18,6 +18,16 @@ public struct FrameStats: Hashable, Sendable {
     /// the display before it waits for the next frame; milliseconds, not part of
     /// `mainThreadMilliseconds` (0 when the display does not call it).
     public var idleMilliseconds = 0.0
+    /// The compositor's thread drawing this frame into the headless framebuffer
+    /// (`FramebufferThread`), milliseconds: off the main thread, not part of
+    /// `mainThreadMilliseconds`; 0 without a framebuffer, or when a newer frame replaced this
+    /// one before its turn (`framebufferReplaced`).
+    public var framebufferMilliseconds = 0.0
+    /// From handing the frame to the compositor's thread to its being in the framebuffer,
+    /// milliseconds: over one frame interval, a display would have shown it late.
+    public var framebufferLatencyMilliseconds = 0.0
+    /// Whether a newer frame replaced this one before the compositor's thread drew it.
+    public var framebufferReplaced = false
     /// Visible rows with their full render.
     public var rowsFull = 0
     /// Visible rows showing a skeleton: their own (drawn from their layout) or, before their
@@ -60,4 +70,17 @@ public struct FrameStats: Hashable, Sendable {
     public var placeholderFraction: Double { viewportPixels == 0 ? 0 : Double(placeholderPixels) / Double(viewportPixels) }
     /// Whether every visible row showed its full render (current or stale) and nothing blank.
     public var allRowsDrawn: Bool { rowsSkeleton == 0 && rowsPlaceholder == 0 && rowsBlank == 0 && blankPixels == 0 }
+}
+
+/// What the compositor's thread did with one frame (`Compositor.takeDrawnFrames()`). Value;
+/// any thread.
+public struct FramebufferFrame: Hashable, Sendable {
+    /// The frame's `FrameStats.index`.
+    public let index: Int
+    /// Drawing it into the framebuffer, milliseconds.
+    public let drawMilliseconds: Double
+    /// From its hand-over until it was drawn, milliseconds.
+    public let latencyMilliseconds: Double
+    /// Frames handed over just before it and replaced by it before their turn.
+    public let replacedBefore: Int
 }

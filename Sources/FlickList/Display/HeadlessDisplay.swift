@@ -60,6 +60,7 @@ public final class HeadlessDisplay<Source: ListDataSource> {
         var stats = engine.frame(at: time)
         stats.idleMilliseconds = engine.idle()
         frames.append(stats)
+        record(engine.compositor.takeDrawnFrames())
         if wasMoving, engine.physics.phase == .idle { settles.append(stats.index) }
         time += frameInterval
         return stats
@@ -68,6 +69,26 @@ public final class HeadlessDisplay<Source: ListDataSource> {
     /// Runs frames for `seconds`.
     public func run(seconds: Double) {
         for _ in 0..<max(1, Int((seconds * hz).rounded())) { step() }
+        finishFrames()
+    }
+
+    /// Waits for the compositor's thread to draw every frame so far and puts what it did into
+    /// `frames` (`play` and `run` end with it; `step` records what is drawn by then).
+    public func finishFrames() {
+        engine.compositor.finishFrames()
+        record(engine.compositor.takeDrawnFrames())
+    }
+
+    /// Puts the compositor's thread's records into the frames they are for.
+    private func record(_ drawn: [FramebufferFrame]) {
+        for frame in drawn {
+            guard let position = frames.lastIndex(where: { $0.index == frame.index }) else { continue }
+            frames[position].framebufferMilliseconds = frame.drawMilliseconds
+            frames[position].framebufferLatencyMilliseconds = frame.latencyMilliseconds
+            for earlier in frames[..<position].indices.reversed().prefix(frame.replacedBefore) {
+                frames[earlier].framebufferReplaced = true
+            }
+        }
     }
 
     /// Frames run so far (the frame limit of a replay counts these).
@@ -81,7 +102,10 @@ public final class HeadlessDisplay<Source: ListDataSource> {
     public func play(_ script: ScrollScript, frameLimit: Int? = nil, onFrame: (FrameStats) -> Void = { _ in }) -> Bool {
         withoutActuallyEscaping(onFrame) { observer in
             frameObserver = observer
-            defer { frameObserver = nil }
+            defer {
+                frameObserver = nil
+                finishFrames()
+            }
             return ScriptReplay(target: self, frameLimit: frameLimit).play(script.steps)
         }
     }

@@ -1,15 +1,43 @@
 import FlickCore
 import FlickRaster
 
-/// The headless framebuffer: the frame's layers blitted into a ring of rows, only the rows the
-/// scroll-blit plan finds changed. Main thread (the compositor's).
-extension Compositor {
-    /// Puts the frame's layers into the framebuffer, a ring of rows: when it holds the previous
-    /// frame, scrolling moves the ring's top row (`topRow`) by the scroll instead of moving
-    /// pixels, and only the rows `ScrollBlitPlan` finds changed are drawn again (the software
-    /// window path's plan). A steady scroll draws the exposed strip and nothing else.
+/// The headless framebuffer: frames' layers blitted into a ring of rows, only the rows the
+/// scroll-blit plan finds changed. Owned by one thread at a time: the compositor's thread
+/// while it draws a frame (`FramebufferThread`), the main thread only while that thread is
+/// parked with nothing to draw (snapshots).
+final class RingFramebuffer {
+    let viewport: Size
+    let scale: DisplayScale
+    /// The composed frame as a ring of rows (see `draw`).
+    let framebuffer: Canvas
+    /// The ring row showing the viewport's top row.
+    private(set) var topRow = 0
+    /// Device-pixel rows drawn again by the last frame (all of them when it could not reuse
+    /// the frame before).
+    private(set) var lastRedrawnRows = 0
+    /// What the ring holds, when it holds a composed frame: its layers (alive, so their
+    /// identities stay theirs), where they landed, on what background.
+    private var previousFrame: (layers: [DisplayLayer], placed: [PlacedLayer], background: Color)?
+    /// The frame being drawn (set for the length of `draw`).
+    private var layers: [DisplayLayer] = []
+
+    init(viewport: Size, scale: DisplayScale) {
+        self.viewport = viewport
+        self.scale = scale
+        framebuffer = Canvas(size: viewport, scale: scale)
+    }
+
+    /// The ring's pixels put in order: one copy of the viewport.
+    func snapshot() -> Bitmap { framebuffer.snapshot(startingAtRow: topRow) }
+
+    /// Puts a frame's layers (in drawing order) on `background` into the ring: when it holds
+    /// the previous frame, scrolling moves the ring's top row (`topRow`) by the scroll instead
+    /// of moving pixels, and only the rows `ScrollBlitPlan` finds changed are drawn again (the
+    /// software window path's plan). A steady scroll draws the exposed strip and nothing else.
     /// Otherwise everything is drawn, from ring row 0.
-    func drawFramebuffer() {
+    func draw(_ layers: [DisplayLayer], background: Color) {
+        self.layers = layers
+        defer { self.layers = [] }
         let placed = layers.map { PlacedLayer($0, scale: scale) }
         let height = framebuffer.pixelSize.height
         let bounds = PixelRect(x: 0, y: 0, width: framebuffer.pixelSize.width, height: height)
@@ -23,13 +51,13 @@ extension Compositor {
         let uncovered = uncoveredRuns(placed, bounds: bounds)
         if plan.isFull {
             topRow = 0
-            for rows in uncovered { fillBackground(rows, rowOffset: 0) }
+            for rows in uncovered { fillBackground(rows, rowOffset: 0, background) }
             for layer in layers { draw(layer, rows: 0..<height, rowOffset: 0) }
         } else {
             topRow = ((topRow - plan.dy) % height + height) % height
             for band in plan.bands {
                 for (rows, rowOffset) in ringPieces(of: band, height: height) {
-                    for run in uncovered where run.overlaps(rows) { fillBackground(run.clamped(to: rows), rowOffset: rowOffset) }
+                    for run in uncovered where run.overlaps(rows) { fillBackground(run.clamped(to: rows), rowOffset: rowOffset, background) }
                     let area = PixelRect(x: 0, y: rows.lowerBound, width: bounds.width, height: rows.count)
                     for (layer, place) in zip(layers, placed) where !place.visible(in: area).isEmpty {
                         draw(layer, rows: rows, rowOffset: rowOffset)
@@ -41,8 +69,8 @@ extension Compositor {
         previousFrame = (layers, placed, background)
     }
 
-    /// Fills viewport rows `rows` with the background, each landing `rowOffset` ring rows down.
-    private func fillBackground(_ rows: Range<Int>, rowOffset: Int) {
+    /// Fills viewport rows `rows` with `background`, each landing `rowOffset` ring rows down.
+    private func fillBackground(_ rows: Range<Int>, rowOffset: Int, _ background: Color) {
         framebuffer.withRowOffset(rowOffset) {
             framebuffer.withSavedState {
                 framebuffer.clip(toPixelRows: rows)
