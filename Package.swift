@@ -112,7 +112,7 @@ let package = Package(
         // Tests.
         .target(
             name: "FlickTestSupport",
-            dependencies: ["FlickCore", "FlickRaster"],
+            dependencies: ["FlickCore", "FlickRaster", "FlickTimeline"],
             path: "Tests/FlickTestSupport"),
         .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore", "FlickTestSupport"]),
         .testTarget(

@@ -2,6 +2,7 @@ import FlickLive
 import FlickServer
 import FlickTimeline
 import Foundation
+import FlickTestSupport
 import Testing
 
 /// A page cannot send the live client elsewhere: `next` and `newer` follow the import's link
@@ -17,7 +18,7 @@ struct FeedClientLinkPolicyTests {
         let elsewhere = fixture.timeline.absoluteString + "?before=\(posts[9].id)"
         try FeedEncoder().encodePage(posts: posts, next: elsewhere, newer: nil).write(to: page)
         let cache = try fixture.cache()
-        let client = FeedClient(store: cache, source: page)
+        let client = FeedClient(store: cache, source: page, fetcher: .patient)
         let landings = FeedClientTests.run(client, .older)
         guard case .older(let appended, _, let warnings, let reachedEnd) = try #require(landings.first) else {
             Issue.record("unexpected \(landings)")

@@ -2,6 +2,7 @@ import FlickLive
 import FlickServer
 import FlickTimeline
 import Foundation
+import FlickTestSupport
 import Testing
 
 /// The feed client against a real server on loopback: pages into the cache store.
@@ -18,7 +19,7 @@ struct FeedClientTests {
     @Test func pagesToTheEndWithTheExactCountAndNoDuplicates() async throws {
         let fixture = try await LiveFixture(posts: 130, pageSize: 20)
         let cache = try fixture.cache()
-        let client = FeedClient(store: cache, source: fixture.timeline)
+        let client = FeedClient(store: cache, source: fixture.timeline, fetcher: .patient)
         var pages = 0
         var reachedEnd = false
         while !reachedEnd, pages < 20 {
@@ -45,7 +46,7 @@ struct FeedClientTests {
     @Test func newerPostsArePrependedNewestFirstAcrossSeveralPages() async throws {
         let fixture = try await LiveFixture(posts: 60, pageSize: 20)
         let cache = try fixture.cache()
-        let client = FeedClient(store: cache, source: fixture.timeline)
+        let client = FeedClient(store: cache, source: fixture.timeline, fetcher: .patient)
         _ = Self.run(client, .older)
         #expect(try cache.count() == 20)
         let added = try fixture.server.addPosts(45)
@@ -57,7 +58,7 @@ struct FeedClientTests {
             }
             inserted = posts.map(\.id) + inserted
         }
-        let served = try await FeedPageFetcher().fetch(URL(string: fixture.timeline.absoluteString + "?limit=45")!)
+        let served = try await FeedPageFetcher.patient.fetch(URL(string: fixture.timeline.absoluteString + "?limit=45")!)
         #expect(inserted.count == 45)
         #expect(Set(inserted) == Set(added.map(\.id)))
         #expect(inserted == served.posts.map(\.id), "newest first, as the server's timeline")
@@ -71,7 +72,7 @@ struct FeedClientTests {
             configuration.drills.pageFaults = [.init(.loopingNext, fromPage: 2)]
         }
         let cache = try fixture.cache()
-        let client = FeedClient(store: cache, source: fixture.timeline)
+        let client = FeedClient(store: cache, source: fixture.timeline, fetcher: .patient)
         var warnings: [FeedWarning] = []
         var end = false
         for _ in 0..<10 where !end {
@@ -92,7 +93,7 @@ struct FeedClientTests {
             configuration.drills.pageFaults = [.init(.truncatedBody, fromPage: 1)]
         }
         let cache = try fixture.cache()
-        let client = FeedClient(store: cache, source: fixture.timeline)
+        let client = FeedClient(store: cache, source: fixture.timeline, fetcher: .patient)
         _ = Self.run(client, .older)
         #expect(try cache.count() == 20)
         let landings = Self.run(client, .older)
@@ -110,7 +111,7 @@ struct FeedClientTests {
     @Test func anUnreachableServerIsReportedOffline() async throws {
         let fixture = try await LiveFixture(posts: 40, pageSize: 20)
         let cache = try fixture.cache()
-        let client = FeedClient(store: cache, source: fixture.timeline)
+        let client = FeedClient(store: cache, source: fixture.timeline, fetcher: .patient)
         _ = Self.run(client, .older)
         await fixture.server.stop()
         let landings = Self.run(client, .newer)
@@ -131,7 +132,7 @@ struct FeedClientFaultTests {
     @Test func aPostDeletedBetweenPagesLosesNothingElse() async throws {
         let fixture = try await LiveFixture(posts: 100, pageSize: 20)
         let cache = try fixture.cache()
-        let client = FeedClient(store: cache, source: fixture.timeline)
+        let client = FeedClient(store: cache, source: fixture.timeline, fetcher: .patient)
         _ = FeedClientTests.run(client, .older)
         let stored = try cache.posts(in: 0..<20)
         // The cursor of the next page (the last stored post) and a post of the next page go.
@@ -159,7 +160,7 @@ struct FeedClientFaultTests {
             configuration.drills.pageFaults = [.init(.repeatedPosts(count: 5), fromPage: 1)]
         }
         let cache = try fixture.cache()
-        let client = FeedClient(store: cache, source: fixture.timeline)
+        let client = FeedClient(store: cache, source: fixture.timeline, fetcher: .patient)
         for _ in 0..<10 { _ = FeedClientTests.run(client, .older) }
         let ids = try cache.posts(in: 0..<(try cache.count())).map(\.id)
         #expect(ids == (try fixture.server.store.posts(in: 0..<90).map(\.id)))

@@ -33,7 +33,7 @@ final class LiveHarness {
         configuration.refreshesOnOpen = false
         configure(&configuration)
         live = LiveTimeline(
-            engine: engine, pages: pages, client: FeedClient(store: cache, source: source), pagingState: try cache.pagingState(),
+            engine: engine, pages: pages, client: FeedClient(store: cache, source: source, fetcher: .patient), pagingState: try cache.pagingState(),
             configuration: configuration)
     }
 

@@ -5,6 +5,7 @@ import FlickLive
 import FlickServer
 import FlickTimeline
 import Foundation
+import FlickTestSupport
 import Testing
 
 /// The live timeline against a real server on loopback, in lockstep.
@@ -14,7 +15,7 @@ struct LiveTimelineTests {
     /// A cache holding the server's first page.
     static func primedCache(_ fixture: LiveFixture, name: String = "cache.sqlite") throws -> FeedStore {
         let cache = try fixture.cache(name)
-        let client = FeedClient(store: cache, source: fixture.timeline)
+        let client = FeedClient(store: cache, source: fixture.timeline, fetcher: .patient)
         client.loadOlder()
         client.waitUntilIdle()
         _ = client.takeLandings()
@@ -101,7 +102,7 @@ struct LiveTimelineTests {
         harness.step(2)
         #expect(harness.engine.contentOffset == 0)
         #expect(harness.layer(.badge) == nil)
-        let newest = try await FeedPageFetcher().fetch(fixture.timeline)
+        let newest = try await FeedPageFetcher.patient.fetch(fixture.timeline)
         #expect(harness.topPost?.id == newest.posts.first?.id)
         await fixture.stop()
     }

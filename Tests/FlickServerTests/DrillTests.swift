@@ -1,5 +1,6 @@
 import FlickServer
 import FlickTimeline
+import FlickTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import FlickTimeline
+import FlickTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import FlickTestSupport
 import Testing
 @testable import FlickTimeline
 
@@ -35,7 +36,7 @@ struct FeedPageLinkPolicyTests {
         let page = directory.file(
             "p1.json", contents: DataFixtures.feedJSON([DataFixtures.postJSON(id: "a")], extra: #","next":"http://127.0.0.1:9/p2""#))
         let store = try FeedStore(path: directory.path("pages.sqlite"))
-        let importer = FeedPageImporter(store: store, fetcher: FeedPageFetcher())
+        let importer = FeedPageImporter(store: store, fetcher: FeedPageFetcher.patient)
         do {
             _ = try await importer.run(from: page)
             Issue.record("the import followed a refused link")
