@@ -103,14 +103,7 @@ final class FramebufferThread: @unchecked Sendable {
     /// Waits until every frame handed over is in the framebuffer, drawing a waiting one here
     /// when the thread has not been woken for it yet. Main thread (the one handing over).
     func finish() {
-        while let frame = state.withLock({ state -> Frame? in
-            guard !state.drawing, let frame = state.waiting else { return nil }
-            state.waiting = nil
-            state.drawing = true
-            return frame
-        }) {
-            draw(frame)
-        }
+        while let frame = takeWaiting() { draw(frame) }
         outstanding.wait()
         // The thread's last drawing happened before it released `drawing` under this lock.
         state.withLock { _ in }
@@ -146,15 +139,19 @@ final class FramebufferThread: @unchecked Sendable {
     private func run() {
         while true {
             signal.wait()
-            while let frame = state.withLock({ state -> Frame? in
-                guard !state.drawing, let frame = state.waiting else { return nil }
-                state.waiting = nil
-                state.drawing = true
-                return frame
-            }) {
-                draw(frame)
-            }
+            while let frame = takeWaiting() { draw(frame) }
             if state.withLock({ $0.stopped && $0.waiting == nil && !$0.drawing }) { return }
+        }
+    }
+
+    /// The waiting frame, with the ring (`drawing`) for the caller; nil when none waits or the
+    /// ring is taken.
+    private func takeWaiting() -> Frame? {
+        state.withLock { state in
+            guard !state.drawing, let frame = state.waiting else { return nil }
+            state.waiting = nil
+            state.drawing = true
+            return frame
         }
     }
 
