@@ -16,8 +16,10 @@ struct FetcherTests {
         }
     }
 
+    /// A fetcher with patient timeouts (`.patient`), changed by `configure`: the tests about
+    /// timeouts set theirs.
     private func fetcher(_ configure: (inout FeedPageFetcher.Configuration) -> Void) -> FeedPageFetcher {
-        var configuration = FeedPageFetcher.Configuration()
+        var configuration = FeedPageFetcher.Configuration.patient
         configure(&configuration)
         return FeedPageFetcher(configuration: configuration)
     }

@@ -24,15 +24,7 @@ public enum IsolatedRun {
     /// runs for seconds, and the cooperative pool (two threads here) is shared with suites
     /// running in-process servers.
     public static func runAlone(filter: String) async throws -> Outcome {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    continuation.resume(returning: try runAloneBlocking(filter: filter))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
+        try await offCooperativePool { try runAloneBlocking(filter: filter) }
     }
 
     private static func runAloneBlocking(filter: String) throws -> Outcome {

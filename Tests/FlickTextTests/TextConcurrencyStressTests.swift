@@ -31,7 +31,7 @@ struct TextConcurrencyStressTests {
         }
     }
 
-    @Test func everyWorkerRendersAtOnceWithoutCorruption() throws {
+    @Test func everyWorkerRendersAtOnceWithoutCorruption() async throws {
         g_log_set_always_fatal(GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue))
         let reference = try TextContext()
         let expected = Self.texts.map { Self.render($0, with: reference) }
@@ -61,7 +61,8 @@ struct TextConcurrencyStressTests {
                 workersUsed.withLock { _ = $0.insert(session.worker.index) }
             }
         }
-        pool.waitUntilIdle()
+        // Seconds of rendering: waited for off the cooperative threads other suites need.
+        try await offCooperativePool { pool.waitUntilIdle() }
         #expect(completed.value == renders)
         #expect(mismatches.value == 0)
         #expect(workersUsed.value.count == pool.queuesPerLane)
