@@ -32,7 +32,7 @@ struct FrameReport {
             "idleMs": Self.spread(frames.map(\.idleMilliseconds)),
             "framebufferMs": Self.spread(framebufferFrames.map(\.framebufferMilliseconds)),
             "framebufferLatencyMs": Self.spread(framebufferFrames.map(\.framebufferLatencyMilliseconds)),
-            "framebufferReplacedFrames": frames.count { $0.framebufferReplaced },
+            "framebufferReplacedFrames": framebufferReplacedFrames,
             "framebufferLateFrames": framebufferLateFrames,
             "jankyFrames": summary.jankyFrames,
             "jankyPercent": summary.jankyPercent,
@@ -58,6 +58,9 @@ struct FrameReport {
 
     /// Frames the compositor's thread drew into the headless framebuffer (none for a window).
     var framebufferFrames: [FrameStats] { frames.filter { $0.framebufferLatencyMilliseconds > 0 } }
+
+    /// Frames a newer one replaced before the compositor's thread drew them.
+    var framebufferReplacedFrames: Int { frames.count { $0.framebufferReplaced } }
 
     /// Frames drawn into the framebuffer more than one frame interval after their hand-over:
     /// a display would have shown them late.

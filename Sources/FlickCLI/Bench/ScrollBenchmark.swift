@@ -125,7 +125,7 @@ struct ScrollBenchmark {
                 String(
                     format: "flick framebuffer, drawn on the compositor's thread (not in the frame's ms): p50 %.3f, p99 %.3f, max %.2f ms (p99 %.1f× the memcpy floor); ready %.3f ms (p99) after hand-over, %d late, %d of %d frames replaced by a newer one",
                     draw["p50"] ?? 0, draw["p99"] ?? 0, draw["max"] ?? 0, (draw["p99"] ?? 0) / max(copyFloor.fromMemory, 1e-6), latency["p99"] ?? 0,
-                    flick.report.framebufferLateFrames, flick.report.frames.count { $0.framebufferReplaced }, flick.report.frames.count))
+                    flick.report.framebufferLateFrames, flick.report.framebufferReplacedFrames, flick.report.frames.count))
             let idle = FrameReport.spread(flick.report.frames.map(\.idleMilliseconds))
             lines.append(
                 String(

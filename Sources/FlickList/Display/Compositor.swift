@@ -1,4 +1,3 @@
-import Dispatch
 import FlickCore
 import FlickRaster
 
@@ -127,13 +126,7 @@ public final class Compositor {
     public func finishFrames() { startedFramebufferThread?.finish() }
 
     /// What the compositor's thread did for the frames it drew since the last call.
-    public func takeDrawnFrames() -> [FramebufferFrame] {
-        (startedFramebufferThread?.takeDrawn() ?? []).map {
-            FramebufferFrame(
-                index: $0.index, drawMilliseconds: $0.drawMilliseconds, latencyMilliseconds: $0.latencyMilliseconds,
-                replacedBefore: $0.replacedBefore)
-        }
-    }
+    public func takeDrawnFrames() -> [FramebufferFrame] { startedFramebufferThread?.takeDrawn() ?? [] }
 
     /// Composes one frame; returns what each row showed and fills the pixel counts of `stats`.
     /// `departing` bitmaps (update animations) are drawn in gaps no row covers, uncounted.
@@ -227,8 +220,7 @@ public final class Compositor {
                     isOpaque: placed.accessory.isOpaque))
         }
         if drawsFramebuffer {
-            framebufferThread.handOver(
-                FramebufferThread.Frame(index: stats.index, layers: layers, background: background, handedOver: DispatchTime.now().uptimeNanoseconds))
+            framebufferThread.handOver(index: stats.index, layers: layers, background: background)
         }
         return contents
     }

@@ -83,4 +83,11 @@ public struct FramebufferFrame: Hashable, Sendable {
     public let latencyMilliseconds: Double
     /// Frames handed over just before it and replaced by it before their turn.
     public let replacedBefore: Int
+
+    init(index: Int, drawMilliseconds: Double, latencyMilliseconds: Double, replacedBefore: Int) {
+        self.index = index
+        self.drawMilliseconds = drawMilliseconds
+        self.latencyMilliseconds = latencyMilliseconds
+        self.replacedBefore = replacedBefore
+    }
 }

@@ -1,11 +1,6 @@
-import CFlickSys
 import Dispatch
 import FlickCore
 import FlickRaster
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The compositor's own thread: draws the frames the main thread hands over into the headless
 /// framebuffer (`RingFramebuffer`), the part a display server or a GPU plays for a window. The
@@ -19,45 +14,35 @@ import Glibc
 /// standard scripts' frames: 0.44–0.48 ms before, 0.20–0.27 ms after).
 ///
 /// Hand-over: one frame waits at most. A frame handed over while another still waits replaces
-/// it (counted, `DrawnFrame.replacedBefore`): only the newest is worth drawing, and the ring
+/// it (counted, `FramebufferFrame.replacedBefore`): only the newest is worth drawing, and the ring
 /// stays exact because each plan is made against what the ring holds. The thread is woken
 /// first of the frame's held wake-ups (`HeldWakes`), so it never takes a core from the frame
 /// and runs before the workers it would otherwise wait behind.
 ///
 /// Thread-safe. The ring is owned by whoever holds `State.drawing`: the thread while it draws,
 /// or the main thread when `finish()` finds a frame waiting and the thread parked (a wake
-/// still held), so waiting for the framebuffer can never wait on itself.
+/// still held), so waiting for the framebuffer can never wait on itself. After `finish()`
+/// nothing waits and nothing draws until the main thread hands over again, so the main thread
+/// reads the ring then (snapshots, redrawn rows).
 final class FramebufferThread: @unchecked Sendable {
     // @unchecked: `ring` is touched only by the holder of `State.drawing` (see above); the
     // hand-off of that flag through `state`'s mutex orders every access.
 
-    /// A frame to draw: its number, layers in drawing order and background.
-    struct Frame: Sendable {
+    /// A frame to draw: its number, layers in drawing order and background, when it was
+    /// handed over (uptime, ns) and how many waiting frames it replaced.
+    private struct Frame: Sendable {
         let index: Int
         let layers: [DisplayLayer]
         let background: Color
-        /// When it was handed over (uptime, ns).
         let handedOver: UInt64
-        /// Frames it replaced, waiting, before their turn (set at the hand-over).
         var replacedBefore = 0
-    }
-
-    /// A frame the thread drew: how long the drawing took and how long after the hand-over
-    /// it was done. Value; any thread.
-    struct DrawnFrame: Sendable, Hashable {
-        let index: Int
-        let drawMilliseconds: Double
-        let latencyMilliseconds: Double
-        /// Frames handed over just before it that it replaced while they waited.
-        let replacedBefore: Int
     }
 
     private struct State: Sendable {
         var waiting: Frame?
         var drawing = false
         var stopped = false
-        var drawn: [DrawnFrame] = []
-        var lastRedrawnRows = 0
+        var drawn: [FramebufferFrame] = []
     }
 
     private let state = LockedBox(State())
@@ -70,29 +55,21 @@ final class FramebufferThread: @unchecked Sendable {
 
     init(viewport: Size, scale: DisplayScale) {
         ring = RingFramebuffer(viewport: viewport, scale: scale)
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                let owner = Unmanaged<FramebufferThread>.fromOpaque(context!).takeRetainedValue()
-                flick_name_current_thread("flick-compositor")
-                // Woken at the end of a frame, the thread draws at once instead of after the
-                // slice of a worker on its core (p99 from hand-over to drawn in the standard
-                // scripts: 0.29-0.35 ms instead of 1.9-2.3 ms).
-                TimeSlices.requestShortForCurrentThread()
-                owner.run()
-                return nil
-            }, context)
-        precondition(started == 0, "the compositor's thread did not start: \(started)")
-        pthread_detach(thread)
+        DedicatedThread.start(named: "flick-compositor") { [self] in
+            // Woken at the end of a frame, the thread draws at once instead of after the
+            // slice of a worker on its core (p99 from hand-over to drawn in the standard
+            // scripts: 0.29-0.35 ms instead of 1.9-2.3 ms).
+            TimeSlices.requestShortForCurrentThread()
+            run()
+        }
     }
 
-    /// Hands `frame` over; it is drawn once the frame's held wake-ups start. Main thread.
-    func handOver(_ frame: Frame) {
+    /// Hands over frame `index`: its `layers` on `background`, drawn once the frame's held
+    /// wake-ups start. Main thread.
+    func handOver(index: Int, layers: [DisplayLayer], background: Color) {
         outstanding.enter()
         let replacedOne = state.withLock { state -> Bool in
-            var frame = frame
+            var frame = Frame(index: index, layers: layers, background: background, handedOver: DispatchTime.now().uptimeNanoseconds)
             defer { state.waiting = frame }
             guard let replaced = state.waiting else { return false }
             frame.replacedBefore = replaced.replacedBefore + 1
@@ -120,13 +97,13 @@ final class FramebufferThread: @unchecked Sendable {
     /// Rows the last drawn frame drew again, once every frame handed over is drawn.
     var lastRedrawnRows: Int {
         finish()
-        return state.withLock { $0.lastRedrawnRows }
+        return ring.lastRedrawnRows
     }
 
     /// The frames drawn since the last call, oldest first. Any thread.
-    func takeDrawn() -> [DrawnFrame] {
+    func takeDrawn() -> [FramebufferFrame] {
         state.withLock { state in
-            var taken: [DrawnFrame] = []
+            var taken: [FramebufferFrame] = []
             swap(&taken, &state.drawn)
             return taken
         }
@@ -162,13 +139,11 @@ final class FramebufferThread: @unchecked Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         ring.draw(frame.layers, background: frame.background)
         let end = DispatchTime.now().uptimeNanoseconds
-        let rows = ring.lastRedrawnRows
         state.withLock { state in
             state.drawing = false
-            state.lastRedrawnRows = rows
             if state.drawn.count >= Self.recordLimit { state.drawn.removeFirst(state.drawn.count / 2) }
             state.drawn.append(
-                DrawnFrame(
+                FramebufferFrame(
                     index: frame.index, drawMilliseconds: Double(end - start) / 1e6,
                     latencyMilliseconds: Double(end - frame.handedOver) / 1e6, replacedBefore: frame.replacedBefore))
         }

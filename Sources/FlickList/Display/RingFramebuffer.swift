@@ -18,8 +18,6 @@ final class RingFramebuffer {
     /// What the ring holds, when it holds a composed frame: its layers (alive, so their
     /// identities stay theirs), where they landed, on what background.
     private var previousFrame: (layers: [DisplayLayer], placed: [PlacedLayer], background: Color)?
-    /// The frame being drawn (set for the length of `draw`).
-    private var layers: [DisplayLayer] = []
 
     init(viewport: Size, scale: DisplayScale) {
         self.viewport = viewport
@@ -36,8 +34,6 @@ final class RingFramebuffer {
     /// software window path's plan). A steady scroll draws the exposed strip and nothing else.
     /// Otherwise everything is drawn, from ring row 0.
     func draw(_ layers: [DisplayLayer], background: Color) {
-        self.layers = layers
-        defer { self.layers = [] }
         let placed = layers.map { PlacedLayer($0, scale: scale) }
         let height = framebuffer.pixelSize.height
         let bounds = PixelRect(x: 0, y: 0, width: framebuffer.pixelSize.width, height: height)
@@ -48,7 +44,7 @@ final class RingFramebuffer {
         // row of fractional height's last pixel row, which must blend with the background, not
         // with the last frame. Filling covered rows too cost as much as copying the rows over
         // them (cairo_fill per band: 40 % of the redraw in a profile of the standard scripts).
-        let uncovered = uncoveredRuns(placed, bounds: bounds)
+        let uncovered = uncoveredRuns(layers, placed, bounds: bounds)
         if plan.isFull {
             topRow = 0
             for rows in uncovered { fillBackground(rows, rowOffset: 0, background) }
@@ -90,7 +86,7 @@ final class RingFramebuffer {
     }
 
     /// Runs of pixel rows that no opaque, full-width layer covers entirely, in order.
-    private func uncoveredRuns(_ placed: [PlacedLayer], bounds: PixelRect) -> [Range<Int>] {
+    private func uncoveredRuns(_ layers: [DisplayLayer], _ placed: [PlacedLayer], bounds: PixelRect) -> [Range<Int>] {
         var covered: [Range<Int>] = []
         covered.reserveCapacity(layers.count)
         for (layer, place) in zip(layers, placed) where layer.isOpaque {

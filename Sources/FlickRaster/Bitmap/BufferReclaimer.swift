@@ -1,10 +1,6 @@
 import Dispatch
 import FlickCore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Gives pixel buffers released on the main thread back to the system from a thread of its
 /// own, started when the frame's held wake-ups are (`HeldWakes`), so no `munmap` lands inside
 /// a frame and none waits behind the worker pool.
@@ -21,16 +17,8 @@ final class BufferReclaimer: Sendable {
     private let signal = DispatchSemaphore(value: 0)
 
     private init() {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                // The shared reclaimer lives as long as the process; so does its thread.
-                Unmanaged<BufferReclaimer>.fromOpaque(context!).takeUnretainedValue().run()
-            }, context)
-        precondition(started == 0, "the pixel buffer reclaimer's thread did not start: \(started)")
-        pthread_detach(thread)
+        // The shared reclaimer lives as long as the process; so does its thread.
+        DedicatedThread.start(named: "flick-reclaimer") { [self] in run() }
     }
 
     /// Queues `buffers` for release; the thread is woken now, or when the frame's hold ends.
