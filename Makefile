@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: setup build test demo bench release docs clean sanitize fuzz
+.PHONY: setup build test demo bench release docs clean sanitize fuzz consumer
 
 ## Install the Debian packages listed in scripts/apt-packages.txt (only the missing ones).
 setup:
@@ -18,9 +18,18 @@ XVFB_RUN ?= xvfb-run -a -s "-screen 0 1600x1600x24 -nolisten tcp"
 test: setup
 	$(SWIFT) build --build-tests
 	G_DEBUG=fatal-warnings $(XVFB_RUN) $(SWIFT) test
+	SWIFT='$(SWIFT)' bash scripts/consumer.sh run
 
+## Release builds specialize the engine's generics across modules (see Package.swift: no
+## target may carry that flag itself, or no other package could depend on Flick by version).
+RELEASE_FLAGS ?= -Xswiftc -cross-module-optimization
 release: setup
-	$(SWIFT) build -c release --product flick
+	$(SWIFT) build -c release --product flick $(RELEASE_FLAGS)
+
+## An app that depends on Flick by URL and version (examples/consumer, Flick from a clone of
+## HEAD tagged 0.1.0): resolves, builds and runs the README's example. Also part of `test`.
+consumer: setup
+	SWIFT='$(SWIFT)' bash scripts/consumer.sh run
 
 ## The test suites under ThreadSanitizer, then AddressSanitizer with leak detection, each in its own
 ## scratch path (.build-tsan, .build-asan), under xvfb-run with fatal GLib warnings as in `test`.

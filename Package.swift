@@ -3,14 +3,13 @@ import PackageDescription
 
 /// Flick: smooth, rich, variable-height timelines on Linux.
 /// See docs/ARCHITECTURE.md for the module cut and the threading model.
-/// Release builds of the engine's modules and its hosts (the SDL window, the GTK widget) let
-/// their callers specialize their generic code: the list engine is generic over its data
-/// source, and every client (`CellSource<String>`) lives in another module, so without this
-/// each frame ran unspecialized generics (metadata lookups, value witnesses): headless 100k
-/// standard scripts p50 0.14 -> 0.08 ms, process CPU 5.2 -> 4.1 s. Costs a longer release
-/// build (tests build in debug, unaffected).
-let cmo: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
-
+/// No target carries unsafe build flags: SwiftPM refuses them in a package taken by version,
+/// and Flick is meant to be one (README, "Using Flick in your app"). The project's own release
+/// builds (`make release`, `make bench`, `make demo`) add `-cross-module-optimization` from the
+/// command line instead (the Makefile's `RELEASE_FLAGS`): the list engine is generic over its
+/// data source and every client (`CellSource<String>`) lives in another module, so without it
+/// each frame runs unspecialized generics (headless 100k standard scripts p50 0.14 -> 0.08 ms).
+/// An app that wants the same passes the same flag to its release build.
 let package = Package(
     name: "Flick",
     platforms: [.macOS(.v15)],
@@ -22,6 +21,7 @@ let package = Package(
         .library(name: "FlickTimeline", targets: ["FlickTimeline"]),
         .library(name: "FlickList", targets: ["FlickList"]),
         .library(name: "FlickImage", targets: ["FlickImage"]),
+        .library(name: "FlickHost", targets: ["FlickHost"]),
         .library(name: "FlickWindow", targets: ["FlickWindow"]),
         .library(name: "Flick", targets: ["Flick"]),
         .library(name: "FlickChat", targets: ["FlickChat"]),
@@ -56,24 +56,27 @@ let package = Package(
         // Engine.
         .target(
             name: "FlickCore",
-            dependencies: ["CFlickSys", .product(name: "HeapModule", package: "swift-collections")], swiftSettings: cmo),
+            dependencies: ["CFlickSys", .product(name: "HeapModule", package: "swift-collections")]),
         // Row-by-row PNG decoding with block averaging (libpng's longjmp stays in C).
         .target(name: "CFlickPNG", linkerSettings: [.linkedLibrary("png16")]),
-        .target(name: "FlickRaster", dependencies: ["FlickCore", "CCairo", "CCodecs", "CFlickPNG"], swiftSettings: cmo),
+        .target(name: "FlickRaster", dependencies: ["FlickCore", "CCairo", "CCodecs", "CFlickPNG"]),
         .target(
             name: "FlickText",
             dependencies: ["FlickCore", "FlickRaster", "CPangoCairo"],
             resources: [.copy("Resources/flick-fonts.conf")]),
 
         .target(name: "FlickImage", dependencies: ["FlickCore", "FlickRaster"]),
-        .target(name: "FlickList", dependencies: ["FlickCore", "FlickRaster", "FlickImage"], swiftSettings: cmo),
+        .target(name: "FlickList", dependencies: ["FlickCore", "FlickRaster", "FlickImage"]),
+        // The host core, shared by every host of a list engine and linking no platform library:
+        // pointer gestures and the wheel, keys and their commands, a client's taps
+        // (RowInteraction), scripts, the engine rebuilt at the reader's row, texture bookkeeping.
+        .target(name: "FlickHost", dependencies: ["FlickCore", "FlickRaster", "FlickList"]),
         // The SDL2 window: presents a list engine's layers, feeds it input, draws the HUD.
         .target(
-            name: "FlickWindow", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickList", "CCairo", "CSDL2"],
-            swiftSettings: cmo),
+            name: "FlickWindow", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickList", "FlickHost", "CCairo", "CSDL2"]),
 
         // The front door: cell kinds, cells, a list of them (CellList), window taps.
-        .target(name: "Flick", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickImage", "FlickList", "FlickWindow"], swiftSettings: cmo),
+        .target(name: "Flick", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickImage", "FlickList", "FlickHost"]),
         // The second client: a chat list, built only on `Flick`.
         .target(name: "FlickChat", dependencies: ["Flick"]),
         // The live timeline: a feed client paging a server into the store, with infinite
@@ -81,7 +84,7 @@ let package = Package(
         .target(name: "FlickLive", dependencies: ["FlickCore", "FlickRaster", "FlickText", "FlickList", "Flick", "FlickTimeline"]),
         // Flick inside GTK4 apps: the widget class in C (GObject subclassing), the host in Swift.
         .target(name: "CFlickGTK", dependencies: ["CGtk4"]),
-        .target(name: "FlickGTK", dependencies: ["Flick", "FlickWindow", "CGtk4", "CFlickGTK"], swiftSettings: cmo),
+        .target(name: "FlickGTK", dependencies: ["Flick", "FlickHost", "CGtk4", "CFlickGTK"]),
 
         // The first client: a Weibo-style timeline.
         .target(
@@ -133,7 +136,7 @@ let package = Package(
             dependencies: [
                 "FlickServer", "FlickTimeline", "FlickCLI", "FlickTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-        .testTarget(name: "FlickGTKTests", dependencies: ["FlickGTK", "Flick", "FlickTestSupport", "CGtk4", "CFlickGTK"]),
+        .testTarget(name: "FlickGTKTests", dependencies: ["FlickGTK", "Flick", "FlickHost", "FlickTestSupport", "CGtk4", "CFlickGTK"]),
         .testTarget(
             name: "FlickLiveTests",
             dependencies: ["Flick", "FlickLive", "FlickServer", "FlickTimeline", "FlickList", "FlickImage", "FlickTestSupport"]),

@@ -1,7 +1,7 @@
 import FlickCore
 import FlickList
 import FlickRaster
-import FlickWindow
+import FlickHost
 
 /// Taps in a window for any `CellList`: a point hits a layout's `HitRegion`, the pressed look
 /// is the kind's own `draw(state: .pressed)`, and the region's label describes the tap.

@@ -40,8 +40,7 @@ final class DemoLiveFeed {
             configuration.pageSize = Embedded.pageSize
             configuration.drills.latency = Embedded.latency
             configuration.newPostsPerMinute = Embedded.newPostsPerMinute
-            let server = try FeedServer(databasePath: feed, configuration: configuration)
-            try Self.blocking { try await server.start() }
+            let server = try Self.startEmbedded(feed: feed, configuration: configuration, cachePath: cachePath)
             self.server = server
             guard let timeline = server.timelineURL else { throw ValidationError("the embedded server did not start") }
             url = timeline
@@ -62,6 +61,34 @@ final class DemoLiveFeed {
             try store.removeAll()
             try store.setPagingState(FeedStore.PagingState(source: url.absoluteString))
         }
+    }
+
+    /// The embedded server over `feed`, on the port it had last time when the cache at
+    /// `cachePath` was filled from it and that port is free, so the feed keeps its identity
+    /// (the cache's source URL, the image URLs the disk cache is keyed by) across relaunches
+    /// and `make demo` starts from what it cached; on any free port otherwise.
+    static func startEmbedded(feed: String, configuration: FeedServer.Configuration, cachePath: String) throws -> FeedServer {
+        var configuration = configuration
+        if let port = previousEmbeddedPort(cachePath: cachePath) {
+            configuration.port = port
+            let server = try FeedServer(databasePath: feed, configuration: configuration)
+            if (try? Self.blocking({ try await server.start() })) != nil { return server }
+            configuration.port = 0
+        }
+        let server = try FeedServer(databasePath: feed, configuration: configuration)
+        try Self.blocking { try await server.start() }
+        return server
+    }
+
+    /// The loopback port of the embedded server the cache at `cachePath` was last filled
+    /// from (its paging state's source, `http://127.0.0.1:PORT/timeline`), if any.
+    static func previousEmbeddedPort(cachePath: String) -> Int? {
+        guard FileManager.default.fileExists(atPath: cachePath),
+            let store = try? FeedStore(path: cachePath, configuration: .viewing),
+            let source = try? store.pagingState().source, let url = URL(string: source),
+            url.host == "127.0.0.1", url.path == "/timeline", let port = url.port, port > 0
+        else { return nil }
+        return port
     }
 
     /// The image pipeline's settings for posts from `url`: the disk cache beside the store,

@@ -1,7 +1,7 @@
 import CGtk4
 import FlickCore
 import FlickList
-import FlickWindow
+import FlickHost
 
 /// Size, scale and scrollbar: the widget follows `EngineRebuild`'s policy, as `ListWindow`
 /// does — a new width relayouts in place; a new height (once it has held for

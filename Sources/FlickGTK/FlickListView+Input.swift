@@ -1,7 +1,7 @@
 import CGtk4
 import FlickCore
 import FlickList
-import FlickWindow
+import FlickHost
 
 /// GTK input → the engine's gestures. A press goes through `PointerGesture` (tap within the
 /// slop, drag beyond it, a press on a moving list only stops it); wheels glide a distance per

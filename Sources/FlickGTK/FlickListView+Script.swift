@@ -1,7 +1,7 @@
 import CGtk4
 import FlickCore
 import FlickList
-import FlickWindow
+import FlickHost
 
 /// Scripts in the GTK widget: each script frame is one frame of GTK's frame clock (the
 /// replay iterates GLib's main context until the widget has run its next frame), and pointer

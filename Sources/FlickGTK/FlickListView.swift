@@ -2,7 +2,7 @@ import CFlickGTK
 import CGtk4
 import FlickCore
 import FlickList
-import FlickWindow
+import FlickHost
 
 /// A Flick list inside a GTK4 app: the same engine `ListWindow` hosts in SDL, hosted by a GTK
 /// widget. Its snapshot appends one cached `GskTextureNode` per row bitmap (a `GdkMemoryTexture`

@@ -2,7 +2,7 @@ import CFlickGTK
 import CGtk4
 import FlickCore
 import FlickRaster
-import FlickWindow
+import FlickHost
 
 /// A row bitmap's render node, and for a Cairo node the image surface over the bitmap's
 /// memory its recording refers to. The surface holds the bitmap (released with the surface).

@@ -1,6 +1,6 @@
 import Flick
 import FlickCore
-import FlickWindow
+import FlickHost
 
 /// A row interaction whose targets a keyboard can visit: Tab moves focus from one to the next
 /// in reading order, Enter activates the focused one as a tap would.

@@ -46,6 +46,32 @@ struct LiveTimelineDemoTests {
         #expect(json["offline"] as? Bool == false)
     }
 
+    /// `make demo` twice: the embedded server takes the port it had, so the cache (and the image
+    /// disk cache keyed by URL) keeps the feed it was filled from instead of starting over.
+    @Test func aRelaunchedLiveDemoKeepsItsFeedAndItsCache() async throws {
+        let folder = FlickCommand.temporaryFolder("live-relaunch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generate = try await FlickCommand.run(["generate", "--posts", "300", "--out", folder.path])
+        try #require(generate.status == 0, "\(generate.stderr)")
+        let cache = folder.appendingPathComponent("cache.sqlite")
+        func run(_ name: String, script: String) async throws -> [String: Any] {
+            let scriptFile = folder.appendingPathComponent("\(name).txt")
+            try Data(script.utf8).write(to: scriptFile)
+            let report = folder.appendingPathComponent("\(name).json")
+            let result = try await FlickCommand.run(
+                ["demo", "--live", "--headless", "--lockstep", "--db", folder.path, "--cache", cache.path, "--script",
+                 scriptFile.path, "--screenshot", folder.appendingPathComponent("\(name).png").path, "--report", report.path])
+            try #require(result.status == 0, "flick demo --live failed: \(result.stderr)")
+            return try Self.report(report)
+        }
+        let first = try await run("first", script: "wait-page\nscroll 3000 2\nwait-page\nscroll 3000 2\nwait-page\n")
+        let firstRows = try #require(first["rows"] as? Int)
+        try #require(firstRows >= 60, "three pages of 20 cached: \(firstRows)")
+        let second = try await run("second", script: "wait 0.05\n")
+        #expect(second["source"] as? String == first["source"] as? String, "the embedded feed kept its URL")
+        #expect(second["rows"] as? Int ?? 0 >= firstRows, "the cached rows are shown at once, not fetched again")
+    }
+
     @Test func urlReadsAServedTimelineAndAnUnreachableOneShowsTheCacheOffline() async throws {
         let folder = FlickCommand.temporaryFolder("url-demo")
         defer { try? FileManager.default.removeItem(at: folder) }

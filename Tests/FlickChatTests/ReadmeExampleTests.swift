@@ -50,6 +50,17 @@ struct ReadmeExampleTests {
         #expect(shown == tested, "README.md's example and this test's code must be the same")
     }
 
+    /// The app `make consumer` builds against Flick taken by version runs the same example.
+    @Test func theConsumerAppRunsThisCode() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let app = try String(
+            contentsOf: root.appendingPathComponent("examples/consumer/Sources/NotesApp/Notes.swift"), encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let inApp = try #require(Self.example(in: app, from: "// README example start\n", to: "// README example end"))
+        let tested = try #require(Self.example(in: source, from: "// README example start\n", to: "// README example end"))
+        #expect(inApp == tested, "examples/consumer's app and this test's code must be the same")
+    }
+
     @Test func theExampleDrawsItsNotes() {
         let list = showNotes(["Hello @alice, see #flick#", "second note 😀", "third https://swift.org"])
         var time = 0.0

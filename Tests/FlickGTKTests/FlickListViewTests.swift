@@ -2,7 +2,7 @@ import CFlickGTK
 import CGtk4
 import Flick
 @testable import FlickGTK
-import FlickWindow
+import FlickHost
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import CGtk4
 import Flick
 @testable import FlickGTK
-import FlickWindow
+import FlickHost
 import Foundation
 import Testing
 

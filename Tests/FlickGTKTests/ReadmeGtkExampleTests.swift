@@ -1,7 +1,6 @@
-import CGtk4
 import Flick
 import FlickGTK
-import FlickWindow
+import FlickHost
 import Foundation
 import Testing
 
@@ -50,9 +49,26 @@ struct ReadmeGtkExampleTests {
             guard let from = text.range(of: start), let to = text.range(of: end, range: from.upperBound..<text.endIndex) else { return nil }
             return String(text[from.upperBound..<to.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        let shown = try #require(between(readme, "```swift\nimport CGtk4\nimport Flick\nimport FlickGTK\n", "```"), "README has the GTK example")
+        let shown = try #require(between(readme, "```swift\nimport Flick\nimport FlickGTK\n", "```"), "README has the GTK example")
         let tested = try #require(between(source, "// README GTK example start\n", "// README GTK example end"))
         #expect(shown == tested, "README.md's GTK example and this test's code must be the same")
+    }
+
+    /// The app `make consumer` builds against Flick taken by version opens the same window.
+    @Test func theConsumerAppRunsThisCode() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let app = try String(
+            contentsOf: root.appendingPathComponent("examples/consumer/Sources/NotesApp/NotesWindow.swift"), encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        func between(_ text: String) -> String? {
+            guard let from = text.range(of: "// README GTK example start\n"),
+                let to = text.range(of: "// README GTK example end", range: from.upperBound..<text.endIndex)
+            else { return nil }
+            return String(text[from.upperBound..<to.lowerBound])
+        }
+        let inApp = try #require(between(app))
+        let tested = try #require(between(source))
+        #expect(inApp == tested, "examples/consumer's GTK window and this test's code must be the same")
     }
 
     @Test func theExampleShowsItsNotes() throws {

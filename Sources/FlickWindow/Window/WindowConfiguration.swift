@@ -90,9 +90,8 @@ public struct WindowConfiguration: Sendable {
     /// `1 / hz` per frame instead of following the wall clock; nothing sleeps. Default off.
     public var lockstep = false
 
-    /// Viewport sides the window supports, points: room for the HUD and at least one cell.
-    /// Scripts' `size` and the command line's `--width`/`--height` are held to it.
-    public static let viewportSides: ClosedRange<Double> = 200...4_000
+    /// Viewport sides the window supports, points (`WindowScript.viewportSides`).
+    public static let viewportSides: ClosedRange<Double> = WindowScript.viewportSides
 
     public init() {}
 }

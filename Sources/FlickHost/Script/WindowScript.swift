@@ -14,6 +14,10 @@ import FlickList
 /// ```
 /// Every other line is a `ScrollScript` line. Pure value; any thread.
 public struct WindowScript: Hashable, Sendable {
+    /// Viewport sides a host supports, points: room for the HUD and at least one cell.
+    /// Scripts' `size` and the command line's `--width`/`--height` are held to it.
+    public static let viewportSides: ClosedRange<Double> = 200...4_000
+
     public enum Step: Hashable, Sendable {
         case list(ScrollScript.Step)
         case press(x: Double, y: Double)
@@ -46,7 +50,7 @@ public struct WindowScript: Hashable, Sendable {
                 guard args.isEmpty else { throw ParseError(line: line, reason: "release takes no arguments") }
                 steps.append(.release)
             case "size":
-                let sides = WindowConfiguration.viewportSides
+                let sides = Self.viewportSides
                 guard args.count == 2, let width = Double(args[0]), let height = Double(args[1]),
                     sides.contains(width), sides.contains(height)
                 else {
