@@ -48,7 +48,7 @@ if ldd .build/debug/NotesApp | grep -i sdl; then
 fi
 echo "consumer: NotesApp links no SDL"
 if [[ -n "${DISPLAY:-}" ]]; then
-  .build/debug/NotesApp --gtk
+  GTK_A11Y=none .build/debug/NotesApp --gtk
 else
-  xvfb-run -a -s "-screen 0 1024x1024x24 -nolisten tcp" .build/debug/NotesApp --gtk
+  GTK_A11Y=none xvfb-run -a -s "-screen 0 1024x1024x24 -nolisten tcp" .build/debug/NotesApp --gtk
 fi
