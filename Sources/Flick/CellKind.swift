@@ -3,16 +3,42 @@ import FlickList
 import FlickRaster
 import FlickText
 
-/// A tappable part of a cell: what a tap there is about, and the boxes it covers (cell points).
+/// What a hit region is, typed so a client acts on a tap without reading its label.
+public enum HitTarget: Hashable, Sendable {
+    /// A link in rich text: its kind (`.mention`, `.topic`, `.url`, `.fullText`) and its value
+    /// (the name without `@`, the topic without hashes, the full URL).
+    case link(kind: RichTextKind, value: String)
+    /// A part of the cell the kind names ("avatar", "photo", "more").
+    case part(String)
+}
+
+/// A tappable part of a cell: what it is, what to call it, and the boxes it covers.
 public struct HitRegion: Hashable, Sendable {
-    /// The client's name for it, reported with the tap ("@alice", "photo").
+    /// What the region is: a link with its kind and value, or a named part.
+    public let target: HitTarget
+    /// Text for people and reports ("@alice", "photo"); not an identity: two regions may
+    /// share a label.
     public let label: String
     /// Boxes in cell points; the pressed highlight fills them.
     public let rects: [Rect]
 
-    public init(label: String, rects: [Rect]) {
+    public init(target: HitTarget, label: String, rects: [Rect]) {
+        self.target = target
         self.label = label
         self.rects = rects
+    }
+
+    /// A named part of the cell (`HitTarget.part(label)`).
+    public init(label: String, rects: [Rect]) {
+        self.init(target: .part(label), label: label, rects: rects)
+    }
+
+    /// The region of a link `run` of `text`, laid out with its origin at `origin` (cell points):
+    /// labelled with the link's displayed text, covering its boxes line by line.
+    public static func link(_ run: RichTextRun, in text: TextLayout, at origin: Point) -> HitRegion {
+        HitRegion(
+            target: .link(kind: run.kind, value: run.target), label: text.text.text(of: run),
+            rects: text.rects(for: run.displayRange).map { $0.offsetBy(dx: origin.x, dy: origin.y) })
     }
 
     /// Whether `point` (cell points) falls in a box, widened by `slop` for fingers.

@@ -87,7 +87,7 @@ struct DemoChat {
             json["display"] = ["mode": "window", "videoDriver": window.display.info.videoDriver, "renderer": window.display.info.renderer]
             json["client"] = "chat"
             json["pinnedToBottom"] = window.engine.isPinnedToBottom
-            json["taps"] = window.taps.map { ["row": $0.row, "description": $0.description ?? ""] }
+            json["taps"] = window.taps.map { ["row": $0.row, "item": $0.item ?? "", "description": $0.description ?? ""] }
             if let completed { json["scriptCompleted"] = completed }
             json.merge(DemoWindow.timingJSON(window)) { _, new in new }
             try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])), to: path)

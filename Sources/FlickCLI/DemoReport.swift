@@ -30,7 +30,7 @@ struct DemoReport {
             "handoffFrames": frames.filter(\.showedHandoff).count,
             "pipelinesUsed": Array(Set(frames.map(\.pipeline.rawValue))).sorted(),
             "taps": window.taps.map { tap -> [String: Any] in
-                ["row": tap.row, "x": tap.local.x, "y": tap.local.y, "description": tap.description ?? ""]
+                ["row": tap.row, "item": tap.item.map { "\($0)" } ?? "", "x": tap.local.x, "y": tap.local.y, "description": tap.description ?? ""]
             },
             "visibleRows": visibleRows,
         ]

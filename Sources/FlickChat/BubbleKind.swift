@@ -58,11 +58,7 @@ public struct BubbleKind: CellKind, Hashable {
         let x = message.mine ? environment.width - style.sideMargin - bubbleSize.width : style.sideMargin
         let bubble = Rect(x: x, y: style.rowGap, width: bubbleSize.width, height: bubbleSize.height).pixelAligned(scale)
         let textOrigin = Point(x: bubble.minX + style.padding, y: bubble.minY + style.padding)
-        var regions = text.text.links.map { run in
-            HitRegion(
-                label: text.text.text(of: run),
-                rects: text.rects(for: run.displayRange).map { $0.offsetBy(dx: textOrigin.x, dy: textOrigin.y) })
-        }
+        var regions = text.text.links.map { HitRegion.link($0, in: text, at: textOrigin) }
         var photo: (Rect, String)?
         var images: [RowImageRequest] = []
         if let url = message.photo {

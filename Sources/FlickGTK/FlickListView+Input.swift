@@ -63,19 +63,10 @@ extension FlickListView {
     private func tap(at point: Point) {
         defer { endPress() }
         guard let hit = engine.row(at: point) else { return }
-        var target: Interaction.Target?
-        var description: String?
-        if let press, press.row == hit.row {
-            target = press.target
-            description = interaction.describe(press.target, in: press.layout)
-        } else if let layout = hit.layout, let found = interaction.target(at: hit.local, in: layout) {
-            target = found
-            description = interaction.describe(found, in: layout)
-        }
-        record(GtkListTap(row: hit.row, local: hit.local, target: target, description: description, byKeyboard: false))
+        record(interaction.tap(item: engine.itemID(atRow: hit.row), row: hit.row, local: hit.local, layout: hit.layout, pressed: press))
     }
 
-    func record(_ tap: GtkListTap<Interaction.Target>) {
+    func record(_ tap: Tap) {
         taps.append(tap)
         onTap?(tap)
     }

@@ -72,7 +72,10 @@ extension FlickListView {
     public func activateFocusedLink() -> Bool {
         guard let focused, let layout = layout(ofRow: focused.row) else { return false }
         let description = interaction.describe(focused.target, in: layout)
-        record(GtkListTap(row: focused.row, local: focused.bounds.center, target: focused.target, description: description, byKeyboard: true))
+        record(
+            Tap(
+                item: engine.itemID(atRow: focused.row), row: focused.row, local: focused.bounds.center, target: focused.target,
+                description: description, byKeyboard: true))
         return true
     }
 }

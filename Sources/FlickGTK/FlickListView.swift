@@ -52,15 +52,17 @@ public final class FlickListView<Interaction: KeyboardLinks> {
     /// Frame numbers at which a fling or scroll-to-top came to rest.
     public internal(set) var settles: [Int] = []
     /// Every tap so far, in order.
-    public internal(set) var taps: [GtkListTap<Interaction.Target>] = []
+    public internal(set) var taps: [Tap] = []
     /// Textures (each in one render node) made from bitmaps so far.
     public var texturesMade: Int { textures.cache.uploads }
     /// Snapshots taken, frames left unpainted because nothing changed, snapshot times.
     public internal(set) var paintStatistics = GtkPaintStatistics()
     /// Called after each frame's engine work with the frame's time (a chat streams messages here).
     public var onFrame: ((Double) -> Void)?
-    /// Called for every tap and keyboard activation.
-    public var onTap: ((GtkListTap<Interaction.Target>) -> Void)?
+    /// A tap on the list: the item's identity, the row, and the typed target.
+    public typealias Tap = ListTap<Interaction.Source.Item.ID, Interaction.Target>
+    /// Called for every tap and keyboard activation. Main thread.
+    public var onTap: ((Tap) -> Void)?
     /// The client that performs scripts' edit steps.
     public var editor: (any ListEditing)?
 

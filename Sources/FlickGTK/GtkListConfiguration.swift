@@ -41,16 +41,3 @@ public struct GtkListConfiguration: Sendable {
 
     public init() {}
 }
-
-/// A tap on the list — by pointer or by Enter on a focused link. Plain value.
-public struct GtkListTap<Target: Hashable & Sendable>: Sendable {
-    /// The row tapped and where in it, row points.
-    public let row: Int
-    public let local: Point
-    /// What the tap hit, when the interaction found something there.
-    public let target: Target?
-    /// The interaction's description of the target.
-    public let description: String?
-    /// Enter on a focused link (rather than a pointer).
-    public let byKeyboard: Bool
-}

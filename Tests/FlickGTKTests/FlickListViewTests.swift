@@ -103,6 +103,10 @@ struct FlickListViewTests {
         let tap = try #require(bed.view.taps.last)
         #expect(tap.description == link.label)
         #expect(tap.byKeyboard == false)
+        // Typed: the item's identity and the link with its kind and value (the first link on
+        // screen is note 0's "@alice0").
+        #expect(tap.item == 0 && tap.row == 0)
+        #expect(tap.target?.target == .link(kind: .mention, value: "alice0"))
         #expect(bed.view.currentPress == nil)
     }
 

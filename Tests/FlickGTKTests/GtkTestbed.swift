@@ -16,9 +16,7 @@ struct LinkNoteKind: CellKind {
 
     func layout(_ note: String, in environment: CellEnvironment) -> Layout {
         let text = environment.text.layout(parsing: note, style: TextStyle(), width: environment.width - 32)
-        let regions = text.text.links.map { run in
-            HitRegion(label: text.text.text(of: run), rects: text.rects(for: run.displayRange).map { $0.offsetBy(dx: 16, dy: 12) })
-        }
+        let regions = text.text.links.map { HitRegion.link($0, in: text, at: Point(x: 16, y: 12)) }
         return Layout(height: environment.scale.ceil(text.size.height) + 24, text: text, hitRegions: regions)
     }
 

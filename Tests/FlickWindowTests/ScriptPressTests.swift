@@ -37,4 +37,33 @@ struct ScriptPressTests {
         window.step()
         #expect(window.currentPress == nil, "a press of the real pointer ends when focus is lost")
     }
+
+    /// A tap reaches the client through the window's one callback, as the GTK widget's does:
+    /// the item's identity and the interaction's typed target, not a row and a string.
+    @Test func aTapReachesTheClientWithTheItemAndItsTypedTarget() throws {
+        let display = try TestDisplay.acquire()
+        defer { display.stop() }
+        var configuration = WindowConfiguration()
+        configuration.viewport = Size(width: 200, height: 300)
+        configuration.hz = 60
+        configuration.lockstep = true
+        configuration.overlays = []
+        let source = StripedRows(count: 100)
+        let pool = QueuePool<Void>(queuesPerLane: 1, workerNice: 0) { _ in () }
+        let window = try ListWindow(configuration: configuration, interaction: StripedTaps()) { viewport, _ in
+            ListEngine(source: source, viewport: viewport, scale: .two, placeholder: nil, pool: pool)
+        }
+        defer { window.close() }
+        var delivered: [ListWindow<StripedTaps>.Tap] = []
+        window.onTap = { delivered.append($0) }
+        #expect(window.play(try WindowScript(parsing: "wait 0.2\npress 100 40\nwait 0.1\nrelease\nwait 0.1")))
+        let tap = try #require(delivered.first, "the release delivered a tap")
+        #expect(delivered.count == 1)
+        #expect(window.taps.last == tap, "the window's record and the client's callback see the same tap")
+        let item = try #require(tap.item)
+        #expect(item == window.engine.itemID(atRow: tap.row), "the tapped row's identity")
+        #expect(tap.target == item, "the interaction's own target type (StripedTaps: the row's id)")
+        #expect(tap.description == "row \(item)")
+        #expect(tap.byKeyboard == false)
+    }
 }

@@ -2,14 +2,6 @@ import FlickCore
 import FlickList
 import FlickRaster
 
-/// A tap recorded by the window: the row, where in it, and what the client said it was.
-public struct WindowTap: Hashable, Sendable {
-    public let row: Int
-    public let local: Point
-    /// The client's description, or `nil` when the point hit nothing tappable.
-    public let description: String?
-}
-
 /// What the window remembers of the press held now: which target of which row, for the tap
 /// that may follow and the report. The pressed look itself lives in the engine's row (its
 /// `RowNode`), drawn on a worker and composited by the engine. Main thread.

@@ -69,14 +69,11 @@ extension ListWindow {
         defer { pressed.end(engine: engine) }
         if engine.tapAccessory(at: point) { return }
         guard let hit = engine.row(at: point) else { return }
-        var description: String?
-        if let press = pressed.press, press.row == hit.row {
-            description = interaction.describe(press.target, in: press.layout)
-        } else if let layout = hit.layout, let target = interaction.target(at: hit.local, in: layout) {
-            description = interaction.describe(target, in: layout)
-        }
-        taps.append(WindowTap(row: hit.row, local: hit.local, description: description))
-        status = (description.map { "tapped \($0)" } ?? "tapped row \(hit.row): nothing tappable there", time + 4)
+        let pressed = pressed.press.map { (row: $0.row, target: $0.target, layout: $0.layout) }
+        let tap = interaction.tap(item: engine.itemID(atRow: hit.row), row: hit.row, local: hit.local, layout: hit.layout, pressed: pressed)
+        taps.append(tap)
+        status = (tap.description.map { "tapped \($0)" } ?? "tapped row \(hit.row): nothing tappable there", time + 4)
+        onTap?(tap)
     }
 
     // MARK: Keys and wheel

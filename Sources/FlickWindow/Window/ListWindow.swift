@@ -34,7 +34,11 @@ public final class ListWindow<Interaction: RowInteraction> {
     /// The frames so far, the most recent `configuration.frameLogLimit` at most.
     public internal(set) var frames: [WindowFrame] = []
     /// Every tap so far, in order.
-    public internal(set) var taps: [WindowTap] = []
+    public internal(set) var taps: [Tap] = []
+    /// A tap on the list: the item's identity, the row, and the typed target.
+    public typealias Tap = ListTap<Interaction.Source.Item.ID, Interaction.Target>
+    /// Called for every tap on a row (not on an accessory, which handles its own). Main thread.
+    public var onTap: ((Tap) -> Void)?
     /// Frame numbers at which a fling or scroll-to-top came to rest.
     public internal(set) var settles: [Int] = []
     /// The window was closed, or Esc/Q pressed.
