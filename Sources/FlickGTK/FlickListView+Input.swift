@@ -108,7 +108,7 @@ extension FlickListView {
     /// to a glide already going the same way.
     public func scroll(by distance: Double, time: Double) {
         guard !gesture.isDown else { return }
-        engine.fling(velocity: scrollDistance.wheelVelocity(distance: distance, currentVelocity: engine.physics.velocity), time: time)
+        engine.glide(by: distance, with: scrollDistance, time: time)
     }
 
     // MARK: Keys (GtkEventControllerKey)
@@ -128,16 +128,8 @@ extension FlickListView {
     /// Does a scrolling command of the standard key map; other commands are the SDL window's.
     @discardableResult
     public func perform(_ command: WindowCommand, time: Double) -> Bool {
-        switch command {
-        case .pageDown: scroll(by: engine.viewport.height * 0.9, time: time)
-        case .pageUp: scroll(by: -engine.viewport.height * 0.9, time: time)
-        case .lineDown: scroll(by: configuration.pointsPerLine, time: time)
-        case .lineUp: scroll(by: -configuration.pointsPerLine, time: time)
-        case .top: engine.scrollToTop(time: time)
-        case .bottom: engine.jump(toRow: max(0, engine.heights.rowCount - 1), time: time)
-        default: return false
-        }
-        return true
+        engine.performScrolling(
+            command, pointsPerLine: configuration.pointsPerLine, scrollDistance: scrollDistance, isHeld: gesture.isDown, time: time)
     }
 
     static func key(for keyval: UInt32) -> Key? {

@@ -82,19 +82,16 @@ extension ListWindow {
     /// to a glide already going the same way.
     public func scroll(by distance: Double, time: Double) {
         guard !gesture.isDown else { return }
-        let velocity = scrollDistance.wheelVelocity(distance: distance, currentVelocity: engine.physics.velocity)
-        engine.fling(velocity: velocity, time: time)
+        engine.glide(by: distance, with: scrollDistance, time: time)
     }
 
     /// Does what a key asks.
     public func perform(_ command: WindowCommand, time: Double) {
+        let scrolled = engine.performScrolling(
+            command, pointsPerLine: configuration.pointsPerLine, scrollDistance: scrollDistance, isHeld: gesture.isDown, time: time)
+        guard !scrolled else { return }
         switch command {
-        case .pageDown: scroll(by: engine.viewport.height * 0.9, time: time)
-        case .pageUp: scroll(by: -engine.viewport.height * 0.9, time: time)
-        case .lineDown: scroll(by: configuration.pointsPerLine, time: time)
-        case .lineUp: scroll(by: -configuration.pointsPerLine, time: time)
-        case .top: engine.scrollToTop(time: time)
-        case .bottom: engine.jump(toRow: engine.heights.rowCount - 1, time: time)
+        case .pageDown, .pageUp, .lineDown, .lineUp, .top, .bottom: break
         case .toggleHUD: overlays.formSymmetricDifference(.hud)
         case .toggleRanges: overlays.formSymmetricDifference(.ranges)
         case .toggleMisaligned: overlays.formSymmetricDifference(.misaligned)
