@@ -11,9 +11,8 @@ import Testing
 @Suite("A script's press in a window", .serialized)
 @MainActor
 struct ScriptPressTests {
-    @Test func focusLossAndStrayPointerEventsLeaveAScriptsPressAlone() throws {
-        let display = try TestDisplay.acquire()
-        defer { display.stop() }
+    /// A 200×300 pt lockstep window at 60 Hz over 100 striped rows, no overlays.
+    static func stripedWindow() throws -> ListWindow<StripedTaps> {
         var configuration = WindowConfiguration()
         configuration.viewport = Size(width: 200, height: 300)
         configuration.hz = 60
@@ -21,9 +20,15 @@ struct ScriptPressTests {
         configuration.overlays = []
         let source = StripedRows(count: 100)
         let pool = QueuePool<Void>(queuesPerLane: 1, workerNice: 0) { _ in () }
-        let window = try ListWindow(configuration: configuration, interaction: StripedTaps()) { viewport, _ in
+        return try ListWindow(configuration: configuration, interaction: StripedTaps()) { viewport, _ in
             ListEngine(source: source, viewport: viewport, scale: .two, placeholder: nil, pool: pool)
         }
+    }
+
+    @Test func focusLossAndStrayPointerEventsLeaveAScriptsPressAlone() throws {
+        let display = try TestDisplay.acquire()
+        defer { display.stop() }
+        let window = try Self.stripedWindow()
         defer { window.close() }
         #expect(window.play(try WindowScript(parsing: "wait 0.2\npress 100 40\nwait 0.2")))
         try #require(window.currentPress != nil, "the script's press is held")
@@ -43,16 +48,7 @@ struct ScriptPressTests {
     @Test func aTapReachesTheClientWithTheItemAndItsTypedTarget() throws {
         let display = try TestDisplay.acquire()
         defer { display.stop() }
-        var configuration = WindowConfiguration()
-        configuration.viewport = Size(width: 200, height: 300)
-        configuration.hz = 60
-        configuration.lockstep = true
-        configuration.overlays = []
-        let source = StripedRows(count: 100)
-        let pool = QueuePool<Void>(queuesPerLane: 1, workerNice: 0) { _ in () }
-        let window = try ListWindow(configuration: configuration, interaction: StripedTaps()) { viewport, _ in
-            ListEngine(source: source, viewport: viewport, scale: .two, placeholder: nil, pool: pool)
-        }
+        let window = try Self.stripedWindow()
         defer { window.close() }
         var delivered: [ListWindow<StripedTaps>.Tap] = []
         window.onTap = { delivered.append($0) }
