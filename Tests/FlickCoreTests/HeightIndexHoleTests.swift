@@ -66,12 +66,19 @@ struct HeightIndexHoleTests {
             }
             mostHoles = max(mostHoles, index.holeRows)
             if step == 1_000 { copy = (index, model) }
-            if step % 600 == 0 { model.check(index, probes: 300, &random) }
+            if step % 600 == 0 {
+                model.check(index, probes: 300, &random)
+                #expect(index.invariantViolation() == nil, "after step \(step)")
+            }
         }
         model.check(index, probes: 2_000, &random)
         #expect(mostHoles > 1_000, "removals in the middle leave holes")
         // A copy taken mid-way kept its own rows through the later edits (copy-on-write).
-        if let copy { copy.model.check(copy.index, probes: 500, &random) }
+        if let copy {
+            copy.model.check(copy.index, probes: 500, &random)
+            #expect(copy.index.invariantViolation() == nil)
+        }
+        #expect(index.invariantViolation() == nil)
     }
 
     @Test func holesCloseOnceHalfTheTouchedRows() {

@@ -204,6 +204,7 @@ struct HeightIndexTests {
             }
             model.check(index, probes: 200, &random)
         }
+        #expect(index.invariantViolation() == nil)
     }
 
     @Test func insertsRemovalsAndTagsMatchANaiveModel() {
@@ -211,7 +212,7 @@ struct HeightIndexTests {
         let configuration = HeightIndex.Configuration(estimatedRowHeight: 90, kindCount: 3)
         var index = HeightIndex(rowCount: 3_000, configuration: configuration)
         var model = NaiveHeights(rowCount: 3_000, fallback: 90, kinds: 3)
-        for _ in 0..<1_500 {
+        for step in 0..<1_500 {
             let roll = random.unit()
             let row = random.int(in: 0...max(0, model.count - 1))
             if model.count == 0 || roll < 0.05 {
@@ -242,6 +243,7 @@ struct HeightIndexTests {
                 if let kind { model.kinds[row] = kind }
             }
             #expect(index.rowCount == model.count)
+            if step % 50 == 0 { #expect(index.invariantViolation() == nil, "after step \(step)") }
             for _ in 0..<5 where model.count > 0 {
                 let probe = random.int(in: 0...(model.count - 1))
                 #expect(index.isExact(row: probe) == (model.exact[probe] != nil))
@@ -250,6 +252,7 @@ struct HeightIndexTests {
             }
         }
         model.check(index, probes: 500, &random)
+        #expect(index.invariantViolation() == nil)
     }
 
     // MARK: Anchoring

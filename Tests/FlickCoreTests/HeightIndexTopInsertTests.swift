@@ -36,6 +36,10 @@ struct HeightIndexTopInsertTests {
             }
             #expect(index.rowCount == model.count)
             guard step % 10 == 0 else { continue }
+            if step % 100 == 0, let broken = index.invariantViolation() {
+                Issue.record("step \(step): \(broken)")
+                return
+            }
             // Exact rows and offsets against the model (estimates are the index's own).
             var offset = 0.0
             for row in 0..<min(model.count, 500) {

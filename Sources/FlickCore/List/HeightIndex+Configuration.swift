@@ -43,10 +43,10 @@ extension HeightIndex {
     /// O(K) on every change so reads are free).
     struct Statistics: Sendable {
         let configuration: Configuration
-        private var exactSum = 0.0
-        private var exactCount = 0
-        private var exactSumByKind: [Double]
-        private var exactCountByKind: [Int]
+        private(set) var exactSum = 0.0
+        private(set) var exactCount = 0
+        private(set) var exactSumByKind: [Double]
+        private(set) var exactCountByKind: [Int]
         private(set) var overallEstimate: Double
         private(set) var kindEstimates: [Double]
 

@@ -27,9 +27,9 @@ extension HeightIndex {
         /// Empty when there are no kinds.
         private var kinds = ZeroedBuffer<UInt8>(count: 0)
         /// Per node (index 0 unused): sum of exact heights.
-        private var sums = ZeroedBuffer<Double>(count: 0)
+        private(set) var sums = ZeroedBuffer<Double>(count: 0)
         /// Per node, `stride` counters (node 0's unused).
-        private var counts = ZeroedBuffer<Int32>(count: 0)
+        private(set) var counts = ZeroedBuffer<Int32>(count: 0)
 
         /// First allocation, rows: 1,024 rows are ~20 KB — less than one screen's bitmaps.
         static let minimumCapacity = 1024
