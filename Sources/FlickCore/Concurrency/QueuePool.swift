@@ -8,9 +8,9 @@ import HeapModule
 /// under a burst of draws; serial queues, as many per lane as there are active cores, keep
 /// each lane able to fill the CPU and no more. Each queue lazily creates its own `Context`
 /// on itself the first time it runs work and never lets it leave: for text that context is
-/// a Pango font map, which corrupts memory when two threads share it (PLATFORM-NOTES).
+/// a Pango font map, which corrupts memory when two threads share it (docs/PLATFORM-NOTES.md).
 ///
-/// Work is ordered by `priority` (smaller first; the draw scheduler passes the predicted
+/// Work is ordered by `priority` (smaller first; the row store passes the predicted
 /// seconds until a row is on screen), can be pinned to one queue with `affinity` (so a
 /// layout and its later raster meet the same font map), and can be cancelled until it
 /// starts. All methods are safe to call from any thread and never block on work.

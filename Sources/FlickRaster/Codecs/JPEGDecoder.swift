@@ -3,7 +3,7 @@ import FlickCore
 
 /// JPEG through TurboJPEG: reads the header, then decodes with the largest DCT scaling
 /// factor (1/8 … 1) that still covers the target, so a 4000 px photo asked for as a 240 px
-/// thumbnail is never held at full size (PLATFORM-NOTES: ~4.5 ms instead of ~24 ms).
+/// thumbnail is never held at full size (docs/PLATFORM-NOTES.md: ~4.5 ms instead of ~24 ms).
 /// Any thread; each call owns its TurboJPEG handle.
 enum JPEGDecoder {
     static func header(_ bytes: [UInt8]) throws(ImageDecodingError) -> ImageHeader {
@@ -84,7 +84,7 @@ enum JPEGDecoder {
     }
 
     /// The smallest TurboJPEG-scaled size (factors ≤ 1 only: the upscaling factors overrun
-    /// the buffer, PLATFORM-NOTES) that is at least `target` on both sides.
+    /// the buffer, docs/PLATFORM-NOTES.md) that is at least `target` on both sides.
     static func scaledSize(source: PixelSize, covering target: PixelSize) -> PixelSize {
         var count: Int32 = 0
         guard let factors = tjGetScalingFactors(&count) else { return source }

@@ -5,7 +5,7 @@ import FlickRaster
 /// One worker's text machinery: its own Pango font map and context.
 ///
 /// Pango font maps are not thread-safe: two threads sharing one corrupted memory in every
-/// measured run (PLATFORM-NOTES). So each `QueuePool` worker creates one `TextContext` on its
+/// measured run (docs/PLATFORM-NOTES.md). So each `QueuePool` worker creates one `TextContext` on its
 /// own queue and never lets it leave; it is deliberately not `Sendable`. The `TextLayout`s it
 /// makes are immutable values that any thread may read, hit-test and draw.
 public final class TextContext {
