@@ -57,7 +57,10 @@ import Testing
     @Test func aGzipBombStopsAtTheRatioBeforeItsMemoryExists() {
         let bomb = GzipBomb.header + (0..<64).flatMap { _ in GzipBomb.block }  // 106 KB inflating to 16.9 MB
         let head = "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nConnection: close\r\n\r\n"
-        #expect(Self.error(Self.replay(head, bomb)) == .inflationTooLarge(ratio: 100))
+        // A body cap far above the ratio's reach (4 KiB reads × 100 = 400 KiB): the ratio stops it.
+        var roomy = Self.configuration
+        roomy.maxBodyBytes = 8 * 1024 * 1024
+        #expect(Self.error(Self.replay(head, bomb, configuration: roomy)) == .inflationTooLarge(ratio: 100))
         // Under a lax ratio, the size cap counts the inflated bytes and stops there.
         var lax = Self.configuration
         lax.maxInflationRatio = 1_000

@@ -5,9 +5,10 @@ import Foundation
 #endif
 
 extension FlickBinary {
-    /// A finished child with what it cost: its own peak resident memory (the kernel's
-    /// `ru_maxrss` from `wait4` on exactly this child, not the sum over the test process's
-    /// children) and its wall time.
+    /// A finished child with what it cost: its own peak resident memory (`VmHWM` of its
+    /// address space, which the child writes at exit when `FLICK_PEAK_RSS_FILE` is set; not
+    /// `ru_maxrss`, which for a spawned child also counts the test runner's memory at the
+    /// fork) and its wall time.
     public struct Measured: Sendable {
         public let result: Result
         /// Peak resident set of the child, in bytes.
@@ -50,7 +51,10 @@ extension FlickBinary {
         let path = binary.path
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let peakPath = folder.appendingPathComponent("peak").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["FLICK_PEAK_RSS_FILE"] = peakPath
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         let started = DispatchTime.now().uptimeNanoseconds
         var pid: pid_t = 0
@@ -68,7 +72,10 @@ extension FlickBinary {
             status: exitStatus,
             stdout: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data(), as: UTF8.self),
             stderr: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: errPath))) ?? Data(), as: UTF8.self))
-        // ru_maxrss is in kilobytes on Linux.
-        return Measured(result: result, peakRSSBytes: Int(usage.ru_maxrss) * 1024, seconds: seconds)
+        let peakText = (try? String(contentsOfFile: peakPath, encoding: .utf8)) ?? ""
+        guard let peak = Int(peakText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw SpawnFailure(description: "the child wrote no peak memory (exit \(exitStatus)): \(result.stderr)")
+        }
+        return Measured(result: result, peakRSSBytes: peak, seconds: seconds)
     }
 }
