@@ -19,18 +19,10 @@ extension FlickBinary {
     }
 
     /// Runs `flick` with `arguments` like `run`, spawned with `posix_spawn` and reaped with
-    /// `wait4` so the peak RSS is this child's. Waits on a dispatch thread, never on the
+    /// `wait4`. Waits on a thread of its own (`offCooperativePool`), never on the
     /// test's executor.
     public static func runMeasured(_ arguments: [String]) async throws -> Measured {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    continuation.resume(returning: try runMeasuredBlocking(arguments))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
+        try await offCooperativePool { try runMeasuredBlocking(arguments) }
     }
 
     struct SpawnFailure: Error, CustomStringConvertible {

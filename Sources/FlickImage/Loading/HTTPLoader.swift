@@ -9,13 +9,15 @@ import Foundation
 /// images go; a connection pool per host (`maxDownloadsPerHost`). Each failure is its own
 /// `ImageLoadError.Reason`.
 ///
-/// Why stalled images did not time out under a loaded test run before: the timeouts were a
-/// Dispatch timer (`asyncAfter` on a watchdog queue) cancelling a URLSession task, whose
-/// completion then came through FoundationNetworking's own queues and the session's delegate
-/// `OperationQueue` — all on Dispatch's global thread pool, which a test process full of
-/// blocking waits (`DispatchSemaphore.wait`, children's `waitUntilExit` on global threads,
-/// synchronous suites) runs out of; the pool only grows slowly, so the timer and the
-/// completion ran seconds late. Here the timer and the completion are both on the transport's
+/// Why stalled images did not time out under a loaded test run before: URLSession on Linux
+/// delivers its callbacks (and ran our watchdog's cancellations) through Dispatch's global
+/// queue, and libdispatch on Linux does not add threads for blocked ones. The test process
+/// blocks global-queue threads while it waits for child processes (`flick` runs, isolated
+/// runs), so under a full run the callbacks waited with them, for as long as those children
+/// ran. Measured with `HostileDownloadTests.aStalledImageTimesOutOnTimeWhileDispatchsGlobalThreadsAreAllBlocked`:
+/// with 96 global-queue items blocked, a completion moved onto the global queue had not
+/// arrived after 20 s; on the event loop it arrives at the 1 s idle timeout. Here the timers
+/// (AHC's read timeout, the deadline) and the completion both run on the transport's
 /// event-loop threads, which run nothing that blocks.
 ///
 /// Completions run on an event-loop thread (short work only: the pipeline queues decodes on
