@@ -28,6 +28,7 @@ struct HostileFeedImportTests {
         (.redirectAway, "redirect to http://169.254.169.254/latest/meta-data/ refused: pages stay on 127.0.0.1"),
         (.retryAfterHuge, "HTTP 503: the server asks to retry after 999999999 s, longer than the 60 s this client waits"),
         (.hugeLength, "the page is larger than 16777216 bytes"),
+        (.htmlPage, "the server sent text/html, not a JSON feed page"),
     ]
 
     /// Bounds every run is held to: memory from the issue; time generous for a loaded CI

@@ -39,6 +39,8 @@ public final class HostileFeedServer: Sendable {
         case retryAfterHuge = "retry-after-huge"
         /// 200 with a declared length of 4 GB: refused from the head.
         case hugeLength = "huge-length"
+        /// 200 with an HTML page where a feed page is expected.
+        case htmlPage = "html-page"
         /// The first request of each `?key=` gets 503 with `Retry-After: 1`, the next a good
         /// last page (one post, `hostile-0`).
         case retryAfterOnce = "retry-after-once"
@@ -162,6 +164,11 @@ private final class HostileHandler: ChannelInboundHandler, @unchecked Sendable {
             let body = #"{"error":"come back later"}"#
             send(
                 "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 999999999\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)",
+                context, close: true)
+        case .htmlPage:
+            let body = "<html><body>Sign in to continue</body></html>"
+            send(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)",
                 context, close: true)
         case .retryAfterOnce:
             if hits.withLock({ $0[target] ?? 0 }) <= 1 {
