@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "FlickTimeline", targets: ["FlickTimeline"]),
         .library(name: "FlickList", targets: ["FlickList"]),
         .library(name: "FlickImage", targets: ["FlickImage"]),
+        .library(name: "FlickHTTP", targets: ["FlickHTTP"]),
         .library(name: "FlickHost", targets: ["FlickHost"]),
         .library(name: "FlickWindow", targets: ["FlickWindow"]),
         .library(name: "Flick", targets: ["Flick"]),
@@ -37,6 +38,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // Hummingbird's own lifecycle package; FeedServer stops through a ServiceGroup of its own.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // Pages and images over HTTP (FlickHTTP): streaming response delegates, read timeouts and
+        // deadlines on SwiftNIO's event loops, bounded decompression, a connection pool per host.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         // `make docs`: the front door's documentation (DocC).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -65,7 +71,16 @@ let package = Package(
             dependencies: ["FlickCore", "FlickRaster", "CPangoCairo"],
             resources: [.copy("Resources/flick-fonts.conf")]),
 
-        .target(name: "FlickImage", dependencies: ["FlickCore", "FlickRaster"]),
+        // The HTTP transport of pages and images: every body bounded however it is framed.
+        .target(
+            name: "FlickHTTP",
+            dependencies: [
+                "FlickCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            ]),
+        .target(name: "FlickImage", dependencies: ["FlickCore", "FlickRaster", "FlickHTTP"]),
         .target(name: "FlickList", dependencies: ["FlickCore", "FlickRaster", "FlickImage"]),
         // The host core, shared by every host of a list engine and linking no platform library:
         // pointer gestures and the wheel, keys and their commands, a client's taps
@@ -90,7 +105,7 @@ let package = Package(
         .target(
             name: "FlickTimeline",
             dependencies: [
-                "FlickCore", "FlickRaster", "FlickText", "FlickList", "Flick",
+                "FlickCore", "FlickRaster", "FlickText", "FlickList", "Flick", "FlickHTTP",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
 
@@ -115,7 +130,10 @@ let package = Package(
         // Tests.
         .target(
             name: "FlickTestSupport",
-            dependencies: ["FlickCore", "FlickRaster", "FlickTimeline"],
+            dependencies: [
+                "FlickCore", "FlickRaster", "FlickTimeline", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             path: "Tests/FlickTestSupport"),
         .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore", "FlickTestSupport"]),
         .testTarget(
@@ -134,7 +152,8 @@ let package = Package(
         .testTarget(
             name: "FlickServerTests",
             dependencies: [
-                "FlickServer", "FlickTimeline", "FlickCLI", "FlickTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "FlickServer", "FlickTimeline", "FlickCLI", "FlickTestSupport", "FlickHTTP", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .testTarget(name: "FlickGTKTests", dependencies: ["FlickGTK", "Flick", "FlickHost", "FlickTestSupport", "CGtk4", "CFlickGTK"]),
         .testTarget(

@@ -23,5 +23,8 @@ let package = Package(
         .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzDriver", .product(name: "FlickRaster", package: "Flick")]),
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzDriver", .product(name: "FlickRaster", package: "Flick")]),
         .executableTarget(name: "FuzzWebP", dependencies: ["FuzzDriver", .product(name: "FlickRaster", package: "Flick")]),
+        // A raw HTTP/1.1 response through NIO's parser, the bounded inflater and the body cap
+        // (FlickHTTP's `ResponseReplay`, the parts every page and image transfer uses).
+        .executableTarget(name: "FuzzHTTPBody", dependencies: ["FuzzDriver", .product(name: "FlickHTTP", package: "Flick")]),
     ]
 )

@@ -25,7 +25,7 @@ RSS_MB=${RSS_MB:-2048}
 TIMEOUT=${TIMEOUT:-10}
 SCRATCH=$ROOT/.build-fuzz
 RUNS=$ROOT/.build-fuzz-runs
-ALL_TARGETS="FuzzFeed FuzzRecord FuzzRichText FuzzJPEG FuzzPNG FuzzWebP"
+ALL_TARGETS="FuzzFeed FuzzRecord FuzzRichText FuzzJPEG FuzzPNG FuzzWebP FuzzHTTPBody"
 
 write_seeds=0
 if [[ ${1:-} == --write-seeds ]]; then write_seeds=1; shift; fi

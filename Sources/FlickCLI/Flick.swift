@@ -6,4 +6,10 @@ struct Flick: ParsableCommand {
         commandName: "flick",
         abstract: "Smooth, rich, variable-height timelines on Linux.",
         subcommands: [Bench.self, Demo.self, GtkDemo.self, Generate.self, Import.self, Render.self, RenderText.self, Serve.self])
+
+    /// ArgumentParser's entry, after the peak-memory exit hook (`FLICK_PEAK_RSS_FILE`).
+    static func main() {
+        PeakMemoryReport.installIfRequested()
+        main(nil)
+    }
 }

@@ -29,8 +29,20 @@ struct Import: ParsableCommand {
     @Option(help: "Skipped-post reasons printed on stderr; the rest are counted.")
     var maxWarnings: Int = 20
 
+    @Option(help: "Seconds without a byte from the server before a page fails.")
+    var idleTimeout: Double = FeedPageFetcher.Configuration.default.idleTimeout
+
+    @Option(help: "Seconds a whole page may take before it fails, however steadily bytes arrive.")
+    var totalTimeout: Double = FeedPageFetcher.Configuration.default.totalTimeout
+
+    @Option(help: "Largest page body accepted, in bytes (counted as it arrives, inflated).")
+    var maxPageBytes: Int = FeedPageFetcher.Configuration.default.maxPageBytes
+
     func validate() throws {
         try OptionLimits.check(maxPages, in: 1...10_000_000, option: "--max-pages")
+        guard (0.01...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be within 0.01…3600 s") }
+        guard (0.01...3600).contains(totalTimeout) else { throw ValidationError("--total-timeout must be within 0.01…3600 s") }
+        try OptionLimits.check(maxPageBytes, in: 1_024...1_073_741_824, option: "--max-page-bytes")
         try OptionLimits.check(maxWarnings, in: 0...1_000_000, option: "--max-warnings")
     }
 
@@ -60,7 +72,11 @@ struct Import: ParsableCommand {
         var configuration = FeedPageImporter.Configuration()
         configuration.maxPages = maxPages
         configuration.maxReportedWarnings = maxWarnings
-        let importer = FeedPageImporter(store: store, fetcher: FeedPageFetcher(), configuration: configuration)
+        var fetching = FeedPageFetcher.Configuration()
+        fetching.idleTimeout = idleTimeout
+        fetching.totalTimeout = totalTimeout
+        fetching.maxPageBytes = maxPageBytes
+        let importer = FeedPageImporter(store: store, fetcher: FeedPageFetcher(configuration: fetching), configuration: configuration)
         do {
             let report = try runBlocking { () async throws(FeedPageImporter.Failure) -> PageImportReport in
                 try await importer.run(from: url)

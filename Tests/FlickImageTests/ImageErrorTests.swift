@@ -8,6 +8,20 @@ import Testing
 struct ImageErrorTests {
     let server = ImageTestServer.shared
 
+    @Test func descriptionsEscapeTheURLAndTheTransportsWords() {
+        let url = "http://host.example/\u{1b}]0;owned\u{07}\u{202e}gpj.jpg"
+        let errors = [
+            ImageLoadError(url: url, reason: .httpStatus(404)),
+            ImageLoadError(url: "x", reason: .connectionFailed("reset \u{1b}[2J")),
+            ImageLoadError(url: "x", reason: .redirect("redirect to http://a/\u{9b}31m refused")),
+        ]
+        for error in errors {
+            #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E },
+                "\(error.description.debugDescription)")
+        }
+        #expect(errors[0].description == "image http://host.example/\\u{1b}]0;owned\\u{7}\\u{202e}gpj.jpg: HTTP status 404")
+    }
+
     @Test func statusCodesOtherThan2xxAreErrors() throws {
         let harness = try PipelineHarness()
         #expect(harness.load(server.url("status/404"))?.reason == .httpStatus(404))

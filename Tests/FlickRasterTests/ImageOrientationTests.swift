@@ -49,6 +49,7 @@ import Testing
             #expect(ImageOrientation.ofJPEG(bytes).rawValue == orientation)
             let shown = try ImageDecoder.decode(bytes)
             let expected = orientation >= 5 ? PixelSize(width: 32, height: 64) : PixelSize(width: 64, height: 32)
+            #expect(try ImageDecoder.header(of: bytes).pixelSize == expected, "the header gives the shown size too")
             guard shown.pixelSize == expected else {
                 Issue.record("orientation \(orientation): shown as \(shown.pixelSize), not \(expected)")
                 continue

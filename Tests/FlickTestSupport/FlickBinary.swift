@@ -20,20 +20,12 @@ public enum FlickBinary {
         return folder.appendingPathComponent("flick")
     }
 
-    /// Runs `flick` with `arguments` and waits for it on a dispatch thread, never on the test's
+    /// Runs `flick` with `arguments` and waits for it on a thread of its own (`offCooperativePool`), never on the test's
     /// executor: a child running for seconds must not hold one of the few cooperative threads
     /// that in-process servers and clients of other suites need. `environment` is set on top
     /// of this process's environment.
     public static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    continuation.resume(returning: try runBlocking(arguments, environment: environment))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
+        try await offCooperativePool { try runBlocking(arguments, environment: environment) }
     }
 
     /// A new empty folder under the temporary directory.

@@ -101,6 +101,27 @@ struct FeedStoreAccessTests {
         #expect(writer.status == 0, "the writer committed: \(writer.errors)")
         #expect(try viewer.count() == 12)
     }
+
+    /// A viewer whose opening must write (damaged heights to rebuild) while another process
+    /// holds the write lock: it does not wait its busy timeout (5 s) for that lock, it opens
+    /// read-only at once, says why, and reads the posts (issue 30).
+    @Test func aViewerFallsBackToReadOnlyAtOnceWhenAnotherProcessHoldsTheWriteLock() throws {
+        let path = try makeStore("locked-heights.sqlite")
+        let raw = try DatabaseQueue(path: path)
+        try raw.write { db in try db.execute(sql: "UPDATE layout_heights SET height = -5 WHERE post_id = 'p0'") }
+        try raw.close()
+        let writer = try LockingWriter(path: path)
+        defer { writer.finish() }
+        try writer.waitUntilLocked()
+        let started = ContinuousClock.now
+        let viewer = try FeedStore(path: path, configuration: Self.configuration(.readOnlyIfNotWritable, busyTimeout: 5)) { _ in }
+        let took = ContinuousClock.now - started
+        #expect(took < .seconds(2), "opened without waiting out the 5 s busy timeout: \(took)")
+        #expect(viewer.isReadOnly)
+        #expect(viewer.readOnlyReason?.contains("another process is writing it") == true, "\(String(describing: viewer.readOnlyReason))")
+        #expect(try viewer.count() == 11)
+        #expect(try viewer.posts(in: 0..<10) == (0..<10).map { DataFixtures.post($0) })
+    }
 }
 
 /// A python3 process that commits one post into a store, then holds a second write

@@ -1,205 +1,127 @@
 import FlickCore
+import FlickHTTP
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-/// Downloads bodies over HTTP(S) with URLSession (libcurl on Linux): redirects followed,
-/// non-2xx statuses, idle and total timeouts, oversized and truncated bodies each reported as
-/// their own `ImageLoadError`. Callbacks run on the session's delegate queue or the watchdog's
-/// queue, never the main thread; a cancelled transfer never calls back.
+/// Downloads image bodies over HTTP(S) through `HTTPTransport` (async-http-client): every body
+/// bounded by `maxBodyBytes` as it arrives, however it is framed, gzip and deflate inflated
+/// step by step under a ratio limit; an idle and a total timeout per transfer, on the
+/// transport's event loop; redirects followed only where `ImageAccessPolicy` lets the feed's
+/// images go; a connection pool per host (`maxDownloadsPerHost`). Each failure is its own
+/// `ImageLoadError.Reason`.
 ///
-/// Timeouts are our own, per transfer (`TransferWatchdog`): each transfer is checked at the
-/// earlier of "idle since the last byte" and "total since the start", and one that overstays
-/// either is failed with the limit it broke and stopped. URLSession's own idle timeout is only
-/// a backstop set well above ours: it reports both limits as the same `URLError.timedOut`, and
-/// under load on Linux it did not fire before a stalled host closed the connection (the test
-/// then saw "body truncated" instead of a timeout).
+/// Why stalled images did not time out under a loaded test run before: URLSession on Linux
+/// delivers its callbacks (and ran our watchdog's cancellations) through Dispatch's global
+/// queue, and libdispatch on Linux does not add threads for blocked ones. The test process
+/// blocks global-queue threads while it waits for child processes (`flick` runs, isolated
+/// runs), so under a full run the callbacks waited with them, for as long as those children
+/// ran. Measured with `HostileDownloadTests.aStalledImageTimesOutOnTimeWhileDispatchsGlobalThreadsAreAllBlocked`:
+/// with 96 global-queue items blocked, a completion moved onto the global queue had not
+/// arrived after 20 s; on the event loop it arrives at the 1 s idle timeout. Here the timers
+/// (AHC's read timeout, the deadline) and the completion both run on the transport's
+/// event-loop threads, which run nothing that blocks.
 ///
-/// Copies of a body on its way to disk: libcurl's chunk is appended once into a buffer sized
-/// from Content-Length up front (no regrowth), handed over as `[UInt8]` (the second and last
-/// copy); the disk cache writes that array as it is.
-final class HTTPLoader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// Completions run on an event-loop thread (short work only: the pipeline queues decodes on
+/// its workers); a transfer cancelled by its owner never calls back.
+final class HTTPLoader: Sendable {
     typealias Completion = @Sendable (Result<[UInt8], ImageLoadError>) -> Void
 
-    // Only read and written inside `transfers`' lock (URLSessionDataTask is not Sendable).
-    private struct Transfer: @unchecked Sendable {
-        let url: String
-        /// The task `start` made: `cancel` and the watchdog stop it directly.
-        let task: URLSessionDataTask
-        let completion: Completion
-        var body = Data()
-        /// The length the server announced for the body as sent; -1 when unknown or when the
-        /// body was content-encoded (gzip: the announced length is the compressed one, the
-        /// delegate sees the decoded bytes).
-        var expected = -1
-        var failure: ImageLoadError.Reason?
+    private struct Running: Sendable {
+        /// Nil between registering the id and the transport handing back its transfer.
+        var transfer: HTTPTransfer?
         var cancelledByOwner = false
-        /// Uptime (ns) of the start and of the last byte received.
-        let startedAt: UInt64
-        var lastActivity: UInt64
     }
 
     private let configuration: ImagePipeline.Configuration
-    private let transfers = LockedBox<[Int: Transfer]>([:])
-    private let delegateQueue: OperationQueue
-    private let watchdog: TransferWatchdog
-    // Set once in init, after super.init (the session retains its delegate, self).
-    private nonisolated(unsafe) var session: URLSession!
+    private let transport: HTTPTransport
+    private let transfers = LockedBox<(next: Int, running: [Int: Running])>((0, [:]))
 
     init(configuration: ImagePipeline.Configuration) {
         self.configuration = configuration
-        watchdog = TransferWatchdog(idle: configuration.idleTimeout, total: configuration.totalTimeout)
-        delegateQueue = OperationQueue()
-        delegateQueue.maxConcurrentOperationCount = 1
-        delegateQueue.name = "flick.image.http"
-        super.init()
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        // A backstop only: the watchdog enforces `idleTimeout` and names the limit.
-        sessionConfiguration.timeoutIntervalForRequest = max(configuration.idleTimeout, configuration.totalTimeout) * 2
-        sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.maxDownloadsPerHost)
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.urlCache = nil
-        session = URLSession(configuration: sessionConfiguration, delegate: self, delegateQueue: delegateQueue)
+        transport = HTTPTransport(configuration: configuration.transport)
     }
 
-    /// Ends the session; transfers still running are cancelled without callbacks.
+    /// Ends every transfer still running, without callbacks.
     func invalidate() {
-        transfers.withLock { all in
-            for key in all.keys { all[key]?.cancelledByOwner = true }
+        let running = transfers.withLock { state -> [HTTPTransfer] in
+            for key in state.running.keys { state.running[key]?.cancelledByOwner = true }
+            return state.running.values.compactMap(\.transfer)
         }
-        session.invalidateAndCancel()
+        for transfer in running { transfer.cancel() }
     }
 
     /// Starts downloading `remote`; `completion` runs once unless `cancel` is called first.
     /// Returns the transfer's handle for `cancel`. Any thread.
     func start(_ remote: URL, url: String, completion: @escaping Completion) -> Int {
-        let task = session.dataTask(with: remote)
-        let id = task.taskIdentifier
-        let now = TransferWatchdog.now()
-        transfers.withLock {
-            $0[id] = Transfer(url: url, task: task, completion: completion, startedAt: now, lastActivity: now)
+        // Registered before the transfer starts: its completion may run before `start` returns
+        // (a refused connection answers at once).
+        let id = transfers.withLock { state -> Int in
+            state.next += 1
+            state.running[state.next] = Running()
+            return state.next
         }
-        watchdog.watch(after: watchdog.firstCheck) { [weak self] in self?.check(id) }
-        task.resume()
+        let access = configuration.access
+        let limit = configuration.maxBodyBytes
+        let timeouts = (idle: configuration.idleTimeout, total: configuration.totalTimeout)
+        let transfer = transport.start(remote, headers: [("Accept", "image/*")]) { _, next in
+            Self.redirectRefusal(next, access: access)
+        } completion: { [weak self] result in
+            let wanted = self?.transfers.withLock { state -> Bool in
+                guard let running = state.running.removeValue(forKey: id) else { return true }
+                return !running.cancelledByOwner
+            }
+            guard wanted ?? false else { return }
+            completion(Self.outcome(result, url: url, limit: limit, timeouts: timeouts))
+        }
+        let cancelledMeanwhile = transfers.withLock { state -> Bool in
+            state.running[id]?.transfer = transfer
+            return state.running[id]?.cancelledByOwner ?? false
+        }
+        if cancelledMeanwhile { transfer.cancel() }
         return id
     }
 
     /// Stops transfer `id`; its completion will not run. Any thread.
     func cancel(_ id: Int) {
-        let task = transfers.withLock { all -> URLSessionDataTask? in
-            guard all[id] != nil else { return nil }
-            all[id]?.cancelledByOwner = true
-            return all[id]?.task
+        let transfer = transfers.withLock { state -> HTTPTransfer? in
+            state.running[id]?.cancelledByOwner = true
+            return state.running[id]?.transfer
         }
-        task?.cancel()
+        transfer?.cancel()
     }
 
-    /// The watchdog's look at transfer `id` (watchdog queue): fails and stops it when it broke
-    /// a limit, otherwise looks again when it next could.
-    private func check(_ id: Int) {
-        let now = TransferWatchdog.now()
-        let verdict = transfers.withLock { all -> (stop: URLSessionDataTask?, next: Double?) in
-            guard let transfer = all[id], !transfer.cancelledByOwner else { return (nil, nil) }
-            // Whatever state the transfer is in (even already failed but still receiving), an
-            // overstay ends it; the first failure recorded is the one reported.
-            switch watchdog.judge(startedAt: transfer.startedAt, lastActivity: transfer.lastActivity, now: now) {
-            case .wait(let seconds):
-                return (nil, seconds)
-            case .expired(let reason):
-                if all[id]?.failure == nil { all[id]?.failure = reason }
-                return (transfer.task, nil)
-            }
+    /// Why the feed's images may not follow a redirect to `next`: the same rule as an image
+    /// URL in the feed (`ImageAccessPolicy`: http(s) only, no private host for a remote feed).
+    static func redirectRefusal(_ next: URL, access: ImageAccessPolicy) -> String? {
+        do throws(ImageLoadError) {
+            guard case .remote = try access.resolve(next.absoluteString) else { return "images are not read from local files" }
+            return nil
+        } catch {
+            if case .refused(_, let rule) = error.reason { return rule }
+            return "not an image URL Flick loads"
         }
-        if let next = verdict.next {
-            watchdog.watch(after: next) { [weak self] in self?.check(id) }
-        }
-        verdict.stop?.cancel()
     }
 
-    // MARK: URLSessionDataDelegate (delegate queue)
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        let id = dataTask.taskIdentifier
-        let http = response as? HTTPURLResponse
-        let status = http?.statusCode ?? 200
-        let limit = configuration.maxBodyBytes
-        let announced = Self.announcedLength(response)
-        let proceed = transfers.withLock { all -> Bool in
-            guard all[id] != nil else { return false }
-            all[id]?.lastActivity = TransferWatchdog.now()
-            all[id]?.expected = announced
-            if !(200..<300).contains(status) {
-                all[id]?.failure = .httpStatus(status)
-                return false
-            }
-            if response.expectedContentLength > Int64(limit) {
-                all[id]?.failure = .bodyTooLarge(limit: limit)
-                return false
-            }
-            // One allocation for the whole body when its length is known.
-            if announced > 0 { all[id]?.body.reserveCapacity(announced) }
-            return true
+    /// What a finished transfer amounts to for the pipeline.
+    static func outcome(
+        _ result: Result<HTTPResponse, HTTPTransportError>, url: String, limit: Int, timeouts: (idle: Double, total: Double)
+    ) -> Result<[UInt8], ImageLoadError> {
+        switch result {
+        case .success(let response):
+            guard response.isSuccess else { return .failure(ImageLoadError(url: url, reason: .httpStatus(response.status))) }
+            return .success(response.bytes)
+        case .failure(let error):
+            let reason: ImageLoadError.Reason =
+                switch error {
+                case .idleTimeout(let seconds), .totalTimeout(let seconds): .timedOut(seconds: seconds)
+                case .tooLarge: .bodyTooLarge(limit: limit)
+                case .inflationTooLarge(let ratio): .inflationTooLarge(ratio: ratio)
+                case .truncated(let received, let expected): .truncatedBody(expected: expected ?? -1, received: received)
+                case .tooManyRedirects, .redirectRefused: .redirect(error.description)
+                case .malformed(let reason): .malformed(reason)
+                case .connection(let reason): .connectionFailed(reason)
+                case .cancelled: .connectionFailed("cancelled")
+                }
+            return .failure(ImageLoadError(url: url, reason: reason))
         }
-        completionHandler(proceed ? .allow : .cancel)
-        // FoundationNetworking on Linux may go on receiving after `.cancel`: stop it ourselves.
-        if !proceed { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let id = dataTask.taskIdentifier
-        let limit = configuration.maxBodyBytes
-        let over = transfers.withLock { all -> Bool in
-            guard all[id] != nil else { return false }
-            if all[id]?.failure != nil { return true }  // already failed: keep nothing, stop it
-            all[id]?.lastActivity = TransferWatchdog.now()
-            all[id]?.body.append(data)
-            guard (all[id]?.body.count ?? 0) > limit else { return false }
-            all[id]?.failure = .bodyTooLarge(limit: limit)
-            return true
-        }
-        if over { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        guard !transfer.cancelledByOwner else { return }
-        transfer.completion(Self.outcome(of: transfer, error: error, backstop: session.configuration.timeoutIntervalForRequest))
-    }
-
-    /// The body length to hold the received bytes against: Content-Length when the body is
-    /// sent as is; unknown (-1) when it is content-encoded, since libcurl hands over the decoded
-    /// bytes while Content-Length counts the encoded ones (an incompressible JPEG sent gzipped
-    /// decodes to fewer bytes than it was sent in, which is not a truncation).
-    static func announcedLength(_ response: URLResponse) -> Int {
-        if let http = response as? HTTPURLResponse,
-            let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?.trimmingCharacters(in: .whitespaces),
-            !encoding.isEmpty, encoding.lowercased() != "identity"
-        {
-            return -1
-        }
-        return Int(response.expectedContentLength)
-    }
-
-    private static func outcome(of transfer: Transfer, error: Error?, backstop: Double) -> Result<[UInt8], ImageLoadError> {
-        let received = transfer.body.count
-        if let failure = transfer.failure { return .failure(ImageLoadError(url: transfer.url, reason: failure)) }
-        // A timeout first: a transfer that went quiet mid-body timed out, even though its body
-        // is also short. A connection closed early (libcurl's "transfer closed with N bytes
-        // remaining") is a truncated body; any other transport error is the connection's.
-        if let error, (error as? URLError)?.code == .timedOut {
-            return .failure(ImageLoadError(url: transfer.url, reason: .timedOut(seconds: backstop)))
-        }
-        if transfer.expected > 0, received < transfer.expected {
-            return .failure(ImageLoadError(url: transfer.url, reason: .truncatedBody(expected: transfer.expected, received: received)))
-        }
-        if let error {
-            return .failure(ImageLoadError(url: transfer.url, reason: .connectionFailed(error.localizedDescription)))
-        }
-        return .success([UInt8](transfer.body))
     }
 }

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickHTTP
 import FlickRaster
 import Foundation
 
@@ -39,13 +40,28 @@ extension ImagePipeline {
         /// healthy single host still gets two parallel transfers (the body, not the handshake,
         /// is most of a feed picture's time).
         public var maxDownloadsPerHost = 2
-        /// Time allowed without receiving a byte, per transfer (a stalled host's transfer ends
-        /// as `.timedOut` after it and frees its slot). Default 10 s.
+        /// Time allowed without receiving a byte (the answer's head included), per transfer: a
+        /// stalled host's transfer ends as `.timedOut` after it and frees its slot. Default
+        /// 10 s: a picture's first byte comes in milliseconds from a healthy host.
         public var idleTimeout = 10.0
-        /// Time allowed for a whole download, so a trickling server cannot hold a slot. Default 30 s.
+        /// Time allowed for a whole download, redirects included, so a trickling server cannot
+        /// hold a slot. Default 30 s: a 32 MB body at 1 MB/s still arrives, a drip does not.
         public var totalTimeout = 30.0
-        /// Largest body accepted. Default 32 MB: far above any feed picture, far below memory harm.
+        /// Seconds to open a connection. Default 5: a host that does not accept one in five
+        /// seconds is down; its slot goes to the next image sooner than the idle timeout.
+        public var connectTimeout = 5.0
+        /// Largest body accepted, counted as it arrives (inflated, when gzip or deflate),
+        /// whatever its framing (announced length, chunked, closed by the server). Default
+        /// 32 MB: far above any feed picture, far below memory harm (six downloads at once
+        /// hold at most 192 MB, under the 300 MB a client may take against any server).
         public var maxBodyBytes = 32 * 1024 * 1024
+        /// Largest ratio of inflated to compressed bytes of a gzip or deflate body, checked
+        /// inside the inflater step by step. Default 20: JPEG, PNG and WebP do not compress
+        /// (about 1×); anything far above that is a bomb.
+        public var maxInflationRatio = 20
+        /// Redirects followed at most, each to a URL the feed's images may reach
+        /// (`access`). Default 5: a CDN's redirect takes one or two.
+        public var maxRedirects = 5
         /// Seconds a failed request is answered from memory with the same error instead of
         /// being fetched again. Default 30 s: a broken image scrolled past and back costs one
         /// request, not one per appearance, and a server that recovers is tried again soon.
@@ -70,6 +86,21 @@ extension ImagePipeline {
         public var maxProgressiveScans = 100
 
         public init() {}
+
+        /// The transport's limits for these downloads.
+        var transport: HTTPTransport.Configuration {
+            var transport = HTTPTransport.Configuration()
+            transport.idleTimeout = idleTimeout
+            transport.totalTimeout = totalTimeout
+            transport.connectTimeout = connectTimeout
+            transport.maxBodyBytes = maxBodyBytes
+            // An error status is all the pipeline reports; its body is not read.
+            transport.maxErrorBodyBytes = 0
+            transport.maxInflationRatio = maxInflationRatio
+            transport.maxRedirects = maxRedirects
+            transport.connectionsPerHost = maxDownloadsPerHost
+            return transport
+        }
 
         /// The decoder's limits from this configuration (target and scale are set per request).
         var decodeLimits: DecodeOptions {

@@ -7,7 +7,8 @@ import FlickCore
 /// `DecodeOptions.pixelLimit` before any pixel memory is allocated. Every failure is a typed
 /// `ImageDecodingError`. Safe on any thread; meant for worker queues (decoding costs 5–30 ms).
 public enum ImageDecoder {
-    /// Reads the format and pixel size without decoding pixels.
+    /// Reads the format and pixel size without decoding pixels. The size is the one `decode`
+    /// produces at `.original`: a JPEG's EXIF orientation applied (5–8 swap width and height).
     public static func header(of bytes: [UInt8]) throws(ImageDecodingError) -> ImageHeader {
         switch try sniff(bytes) {
         case .jpeg: try JPEGDecoder.header(bytes)

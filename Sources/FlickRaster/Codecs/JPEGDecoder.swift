@@ -6,10 +6,15 @@ import FlickCore
 /// thumbnail is never held at full size (docs/PLATFORM-NOTES.md: ~4.5 ms instead of ~24 ms).
 /// Any thread; each call owns its TurboJPEG handle.
 enum JPEGDecoder {
+    /// The header with the size as shown: EXIF orientations 5–8 turn the image a quarter, so
+    /// a 4000 × 3000 photo stored sideways is shown (and decoded) 3000 × 4000.
     static func header(_ bytes: [UInt8]) throws(ImageDecodingError) -> ImageHeader {
         let handle = try makeHandle()
         defer { tjDestroy(handle) }
-        return try readHeader(handle, bytes)
+        let stored = try readHeader(handle, bytes)
+        let orientation = ImageOrientation.ofJPEG(bytes)
+        guard orientation.swapsAxes else { return stored }
+        return ImageHeader(format: stored.format, pixelSize: orientation.shownSize(of: stored.pixelSize), hasAlpha: stored.hasAlpha)
     }
 
     /// Decodes `bytes` upright (EXIF orientation applied): the box of `options.target` is

@@ -1,3 +1,4 @@
+import FlickCore
 import Foundation
 
 /// One page of a remote feed, parsed and validated: what `FeedPageFetcher.fetch(_:)` hands
@@ -85,21 +86,9 @@ extension FeedPage {
 
 extension FeedWarning {
     /// `text` safe to print on a terminal: control characters (C0, DEL, C1, which could
-    /// move the cursor or retitle the window) become `\u{…}` escapes, everything else stays.
+    /// move the cursor or retitle the window) and bidirectional overrides become `\u{…}`
+    /// escapes, everything else stays (`PrintableText.escaped`).
     public static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            // C0 and C1 controls (terminal escapes), and the bidirectional embeddings, overrides
-            // and isolates that reorder what a terminal shows (U+202A–202E, U+2066–2069).
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
-                || (0x2066...0x2069).contains(scalar.value)
-            {
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        PrintableText.escaped(text)
     }
 }

@@ -37,7 +37,7 @@ extension FeedStore {
                 return try openReadOnly(path: path, configuration: configuration, reason: reason)
             }
             do {
-                return try openReadWrite(path: path, configuration: configuration)
+                return try openReadWrite(path: path, configuration: configuration, failFastOnLock: exists)
             } catch {
                 // Permissions the checks above cannot see (a read-only mount, a lock held for
                 // good): a viewer still reads what is there.
@@ -80,14 +80,17 @@ extension FeedStore {
         return grdb
     }
 
-    private static func openReadWrite(path: String, configuration: Configuration) throws(Error) -> Opened {
+    /// A read-write pool. `failFastOnLock`: a write the opening needs (a migration, a heights
+    /// rebuild) does not wait `busyTimeout` for another process's write lock; it fails at once
+    /// as `.cannotOpen`, so a viewer falls back to reading (`.readOnlyIfNotWritable`).
+    private static func openReadWrite(path: String, configuration: Configuration, failFastOnLock: Bool = false) throws(Error) -> Opened {
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: grdbConfiguration(configuration, readOnly: false))
         } catch {
             throw Error.wrap(error, path: path, operation: "opening")
         }
-        let repairs = try prepare(pool, path: path, configuration: configuration)
+        let repairs = try prepare(pool, path: path, configuration: configuration, failFastOnLock: failFastOnLock)
         return Opened(pool: pool, repairs: repairs, readOnlyReason: nil, heightsTrusted: true)
     }
 
@@ -135,11 +138,20 @@ extension FeedStore {
     /// trusted. Checks run in a read (a snapshot), so a store another connection is writing
     /// opens without waiting for its lock; only a migration or a rebuild writes.
     private static func prepare(
-        _ pool: DatabasePool, path: String, configuration: Configuration
+        _ pool: DatabasePool, path: String, configuration: Configuration, failFastOnLock: Bool
     ) throws(Error) -> [Repair] {
+        // The opening's own writes do not wait for another process's lock (the busy handler is
+        // off for them), and the pool's timeout comes back for the store's later writes.
+        func writeNow(_ write: () throws -> Void) throws {
+            guard failFastOnLock else { return try write() }
+            let milliseconds = Int(max(0, configuration.busyTimeout) * 1000)
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA busy_timeout = 0") }
+            defer { try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA busy_timeout = \(milliseconds)") } }
+            try write()
+        }
         do {
             if try !pool.read({ db in try migrator.hasCompletedMigrations(db) }) {
-                try migrator.migrate(pool)
+                try writeNow { try migrator.migrate(pool) }
             }
             let problem = try pool.read { db -> String? in
                 try verifyPosts(in: db, path: path, check: configuration.integrityCheck)
@@ -147,8 +159,10 @@ extension FeedStore {
                     in: db, check: configuration.integrityCheck, maxHeight: configuration.maxLayoutHeight)
             }
             guard let problem else { return [] }
-            try pool.write { db in try rebuildLayoutHeights(in: db) }
+            try writeNow { try pool.write { db in try rebuildLayoutHeights(in: db) } }
             return [.rebuiltLayoutHeights(reason: problem)]
+        } catch let error as DatabaseError where failFastOnLock && [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode.primaryResultCode) {
+            throw .cannotOpen(path: path, reason: "another process is writing it (its write lock is held)")
         } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
             // A foreign schema (e.g. an existing `posts` table) makes the migration fail.
             throw .incompatibleSchema(path: path, reason: error.message ?? "\(error)")
