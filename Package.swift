@@ -37,6 +37,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // Hummingbird's own lifecycle package; FeedServer stops through a ServiceGroup of its own.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // The feed server's own HTTP/1 channel (version and keep-alive, timeouts, the connection
+        // cap) sits on SwiftNIO's HTTP/1 codec, under Hummingbird's responder.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // gzip of the feed server's cached pages (zlib, once per page version).
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         // `make docs`: the front door's documentation (DocC).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -96,6 +102,11 @@ let package = Package(
             name: "FlickServer",
             dependencies: [
                 "FlickCore", "FlickTimeline", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
