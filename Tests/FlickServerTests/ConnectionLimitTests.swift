@@ -12,11 +12,11 @@ struct ConnectionLimitTests {
         try await withServer({ $0.connections.idleTimeout = .milliseconds(300) }) { server, _ in
             let port = try #require(server.port)
             // Never a byte sent.
-            let silent = try RawConnection(port: port, timeout: 20)
+            let silent = try RawConnection(port: port, timeout: 60)
             #expect(await silent.readToClose().isEmpty)
             #expect(silent.sawClose, "an idle connection stayed open")
             // Idle after a keep-alive response.
-            let used = try RawConnection(port: port, timeout: 20)
+            let used = try RawConnection(port: port, timeout: 60)
             try used.send("GET /timeline?limit=1 HTTP/1.1\r\nHost: h\r\n\r\n")
             #expect(try await used.readResponse().status == 200)
             #expect(await used.readToClose().isEmpty)
@@ -29,7 +29,7 @@ struct ConnectionLimitTests {
             $0.connections.readTimeout = .milliseconds(400)
             $0.connections.idleTimeout = .seconds(60)
         }) { server, _ in
-            let connection = try RawConnection(port: try #require(server.port), timeout: 20)
+            let connection = try RawConnection(port: try #require(server.port), timeout: 60)
             // One byte every 100 ms: always active, never done.
             // (Stops once the server has answered: writing on after its close would reset the
             // connection and drop the answer.)
@@ -51,12 +51,12 @@ struct ConnectionLimitTests {
             let port = try #require(server.port)
             var held: [RawConnection] = []
             for _ in 0..<2 {
-                let connection = try RawConnection(port: port, timeout: 10)
+                let connection = try RawConnection(port: port, timeout: 60)
                 try connection.send("GET /timeline?limit=1 HTTP/1.1\r\nHost: h\r\n\r\n")
                 #expect(try await connection.readResponse().status == 200)
                 held.append(connection)
             }
-            let refused = try RawConnection(port: port, timeout: 10)
+            let refused = try RawConnection(port: port, timeout: 60)
             try refused.send("GET /timeline?limit=1 HTTP/1.1\r\nHost: h\r\n\r\n")
             let response = try await refused.readResponse()
             #expect(response.status == 503)
@@ -85,7 +85,7 @@ struct ConnectionLimitTests {
             let port = try #require(server.port)
             // Fifty clients that send half a head and stop.
             let stalled = try (0..<50).map { index in
-                let connection = try RawConnection(port: port, timeout: 20)
+                let connection = try RawConnection(port: port, timeout: 60)
                 try connection.send("GET /timeline?limit=\(index + 1) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: ")
                 return connection
             }

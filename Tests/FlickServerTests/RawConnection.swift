@@ -15,7 +15,7 @@ final class RawConnection: @unchecked Sendable {
     let fd: Int32
 
     /// Connects to `127.0.0.1:port`; each `recv` waits at most `timeout` seconds.
-    init(port: Int, timeout: Int = 20) throws {
+    init(port: Int, timeout: Int = 60) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawHTTP.Failure("socket failed") }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
