@@ -9,11 +9,11 @@ extension FeedResponder {
     /// gives 304), `Cache-Control`, and gzip when accepted. Runs on the request's task.
     func timelineResponse(_ request: Request) throws -> Response {
         let drills = configuration.drills
-        let sequence = requestCounter.withLock { counter -> UInt64 in
-            defer { counter += 1 }
-            return counter
-        }
         if drills.failRate > 0 {
+            let sequence = requestCounter.withLock { counter -> UInt64 in
+                defer { counter += 1 }
+                return counter
+            }
             var random = SplitMix64(seed: drills.failSeed ^ (sequence &* 0x9E37_79B9_7F4A_7C15))
             if random.unit() < drills.failRate {
                 return Self.error(.internalServerError, "drill: request \(sequence) failed (fail rate \(drills.failRate))")

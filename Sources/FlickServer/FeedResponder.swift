@@ -18,7 +18,7 @@ struct FeedResponder: HTTPResponder {
     let pages: PageCache
     /// `http://host:port`, known once the server is bound (before any request arrives).
     let base: LockedBox<String>
-    /// `/timeline` requests answered so far, for the fail-rate draw.
+    /// `/timeline` requests counted while a fail rate is set, for its draw (no lock otherwise).
     let requestCounter = LockedBox<UInt64>(0)
     /// `Cache-Control` of pages, made once.
     let pageCacheControl: String

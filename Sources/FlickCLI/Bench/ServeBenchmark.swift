@@ -115,7 +115,8 @@ struct ServeBenchmark {
     }
 
     static func which(_ tool: String) -> String? {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/sbin").split(separator: ":") + ["/usr/sbin"] {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        for folder in path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/bin"] {
             let path = "\(folder)/\(tool)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
