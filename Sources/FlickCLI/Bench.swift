@@ -103,12 +103,15 @@ struct Bench: ParsableCommand {
     /// `--serve`: off the main actor (it blocks on the server's start and stop).
     private func runServe() throws {
         let database = try FeedDatabase(given: db, defaultFolder: "out/demo-feed", posts: 5_000, withImages: true).path()
-        let benchmark = ServeBenchmark(database: database, seconds: serveSeconds, connections: serveConnections, threads: 2, limit: 50)
+        var benchmark = ServeBenchmark(database: database, seconds: serveSeconds, connections: serveConnections, threads: 2, limit: 50)
         let runs = try benchmark.run(progress: progress)
+        if let cost = benchmark.cost { print(ServeBenchmark.costLine(cost)) }
         print("flick serve against nginx serving the same bytes (wrk, \(serveConnections) connections, \(serveSeconds) s each, loopback):")
         print(ServeBenchmark.table(runs))
         if let json {
-            let object = ["serve": ServeBenchmark.jsonObject(runs, seconds: serveSeconds, connections: serveConnections, limit: 50)]
+            let object = [
+                "serve": ServeBenchmark.jsonObject(runs, cost: benchmark.cost, seconds: serveSeconds, connections: serveConnections, limit: 50)
+            ]
             let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
             try OutputFile.write([UInt8](data), to: json)
             print("wrote \(json)")

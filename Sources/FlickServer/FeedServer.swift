@@ -81,7 +81,7 @@ public final class FeedServer: Sendable {
     /// shutdown; only a client that never reads could hold it.
     static let gracefulStopLimit: Duration = .seconds(5)
 
-    private let timeline: LiveTimeline
+    let timeline: LiveTimeline
     private let running = LockedBox<Running?>(nil)
     private let base = LockedBox<String>("")
 

@@ -28,12 +28,16 @@ struct ServeBenchmark {
     let connections: Int
     let threads: Int
     let limit: Int
+    /// The uncached page's stages, measured before the load runs.
+    private(set) var cost: FeedServer.PageCost?
 
-    func run(progress: (String) -> Void) throws -> [Run] {
+    mutating func run(progress: (String) -> Void) throws -> [Run] {
         for tool in ["wrk", "nginx", "curl"] where Self.which(tool) == nil {
             throw Failure(description: "\(tool) is not installed (make setup installs it: scripts/apt-packages.txt)")
         }
         let server = try FeedServer(databasePath: database)
+        progress("the cost of an uncached page, by stage")
+        cost = try server.measurePageCost(limit: limit)
         let port = try runBlocking { try await server.start() }
         defer { _ = try? runBlocking { await server.stop() } }
         let page = "http://127.0.0.1:\(port)/timeline?limit=\(limit)"
@@ -98,8 +102,21 @@ struct ServeBenchmark {
         return lines.joined(separator: "\n")
     }
 
-    static func jsonObject(_ runs: [Run], seconds: Int, connections: Int, limit: Int) -> [String: Any] {
+    /// The stages of an uncached page, one line.
+    static func costLine(_ cost: FeedServer.PageCost) -> String {
+        String(
+            format: "an uncached %d-byte page (%d gzipped): query %.3f ms, URL rewriting %.3f ms, JSON encoding %.3f ms, gzip %.3f ms, ETag %.3f ms; a cached one: lookup %.4f ms",
+            cost.jsonBytes, cost.gzipBytes, cost.query, cost.urlRewriting, cost.encoding, cost.gzip, cost.tag, cost.cachedLookup)
+    }
+
+    static func jsonObject(_ runs: [Run], cost: FeedServer.PageCost?, seconds: Int, connections: Int, limit: Int) -> [String: Any] {
         var object: [String: Any] = ["seconds": seconds, "connections": connections, "postsPerPage": limit]
+        if let cost {
+            object["uncachedPageMs"] = [
+                "query": cost.query, "urlRewriting": cost.urlRewriting, "encoding": cost.encoding, "gzip": cost.gzip,
+                "etag": cost.tag, "cachedLookup": cost.cachedLookup,
+            ]
+        }
         for run in runs {
             var entry: [String: Any] = [
                 "requestsPerSecond": run.requestsPerSecond, "p50Ms": run.p50Milliseconds, "p99Ms": run.p99Milliseconds,
