@@ -83,6 +83,8 @@ final class LiveTimeline: Sendable {
 
     func snapshot() throws -> Snapshot {
         let storeCount = try store.count()
+        // `version()` agrees with the newest snapshot at once.
+        storeCountCache.withLock { $0 = (storeCount, .now) }
         let (live, index, deleted, edited, changes) = state.withLock { ($0.live, $0.liveIndex, $0.deleted, $0.edited, $0.changes) }
         return Snapshot(
             live: live, liveIndex: index, store: store, storeCount: storeCount, deleted: deleted, edited: edited,

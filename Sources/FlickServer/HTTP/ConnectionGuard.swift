@@ -32,6 +32,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private var requestLineBytes = 0
     private var readingRequestLine = true
     private var lastActivity = NIODeadline.now()
+    private var connected = NIODeadline.now()
     private var timer: Scheduled<Void>?
     private var timerDeadline: NIODeadline?
     private var finished = false
@@ -48,6 +49,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         lastActivity = .now()
+        connected = lastActivity
         arm(context)
     }
 
@@ -119,6 +121,9 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// (a live stream may rightly send for hours).
     private var deadline: NIODeadline? {
         if finished || headsParsed > responsesEnded { return nil }
+        // Over the cap, a connection is held no longer than a head may take from its connect:
+        // it is not counted, so silent ones must not pile up for an idle timeout.
+        if admission == .overCapacity { return (headStarted ?? connected) + readTimeout }
         if let headStarted { return headStarted + readTimeout }
         return lastActivity + idleTimeout
     }
