@@ -60,15 +60,18 @@ extension FeedResponder {
         headers.reserveCapacity(8)
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = pageCacheControl
-        headers[.eTag] = entry.etag
         headers[.vary] = "Accept-Encoding"
-        if let condition = request.headers[.ifNoneMatch], ImageFiles.matches(ifNoneMatch: condition, etag: entry.etag) {
-            return Response(status: .notModified, headers: headers)
-        }
         var body = entry.body
+        var etag = entry.etag
         if let gzipped = entry.gzipped, ContentNegotiation.acceptsGzip(request.headers[.acceptEncoding]) {
             headers[.contentEncoding] = "gzip"
             body = gzipped
+            etag = entry.gzipETag
+        }
+        headers[.eTag] = etag
+        if let condition = request.headers[.ifNoneMatch], entry.matches(ifNoneMatch: condition) {
+            headers[.contentEncoding] = nil
+            return Response(status: .notModified, headers: headers)
         }
         headers[.contentLength] = String(body.readableBytes)
         if request.method == .head { return Response(status: .ok, headers: headers) }

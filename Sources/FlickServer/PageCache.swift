@@ -16,6 +16,15 @@ final class PageCache: Sendable {
         /// `"<16 hex digits>"`: FNV-1a 64 of the JSON, so equal pages have equal tags across
         /// restarts and servers.
         let etag: String
+        /// The gzip representation's own tag (`"<16 hex digits>-gz"`): a shared cache keeps
+        /// the two apart, as RFC 9110 asks of different content codings.
+        var gzipETag: String { String(etag.dropLast()) + "-gz\"" }
+
+        /// Whether an `If-None-Match` value names this page, in either coding (the page is
+        /// the same; a client may have been sent either).
+        func matches(ifNoneMatch header: String) -> Bool {
+            ImageFiles.matches(ifNoneMatch: header, etag: etag) || ImageFiles.matches(ifNoneMatch: header, etag: gzipETag)
+        }
     }
 
     /// Which page: the query (after checking) on a timeline version.
