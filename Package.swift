@@ -41,8 +41,13 @@ let package = Package(
         // Pages and images over HTTP (FlickHTTP): streaming response delegates, read timeouts and
         // deadlines on SwiftNIO's event loops, bounded decompression, a connection pool per host.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        // SwiftNIO directly: the client's body handling (FlickHTTP) and the feed server's own
+        // HTTP/1 channel (version and keep-alive, timeouts, the connection cap) under
+        // Hummingbird's responder; swift-nio-extras for decompression and HTTP types.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // gzip of the feed server's cached pages (zlib, once per page version).
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         // `make docs`: the front door's documentation (DocC).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -114,6 +119,11 @@ let package = Package(
             name: "FlickServer",
             dependencies: [
                 "FlickCore", "FlickTimeline", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),

@@ -56,7 +56,18 @@ struct Bench: ParsableCommand {
     @Option(help: "With --scroll: instead of the modes, run Flick over feeds of these sizes (comma-separated post counts, e.g. 10000,100000,1000000), each in its own process, and print one table of first frame, peak RSS and frame times.")
     var sizes: String?
 
+    @Flag(help: "Instead of the rest: wrk against `flick serve` (50-post pages, plain and gzip) and against nginx serving the same bytes as a static file, in one run (wrk and nginx from apt).")
+    var serve = false
+
+    @Option(help: "With --serve: seconds per wrk run.")
+    var serveSeconds: Int = 10
+
+    @Option(help: "With --serve: wrk connections.")
+    var serveConnections: Int = 32
+
     func validate() throws {
+        try OptionLimits.check(serveSeconds, in: 1...600, option: "--serve-seconds")
+        try OptionLimits.check(serveConnections, in: 1...10_000, option: "--serve-connections")
         try OptionLimits.check(runs, in: OptionLimits.microBenchmarkRuns, option: "--runs")
         try OptionLimits.check(posts, in: OptionLimits.feedPosts, option: "--posts")
         try OptionLimits.checkFrameRate(hz)
@@ -85,7 +96,26 @@ struct Bench: ParsableCommand {
 
     /// Commands run on the main thread; the engine and the headless display are main-actor code.
     func run() throws {
+        if serve { return try runServe() }
         try MainActor.assumeIsolated { try runOnMain() }
+    }
+
+    /// `--serve`: off the main actor (it blocks on the server's start and stop).
+    private func runServe() throws {
+        let database = try FeedDatabase(given: db, defaultFolder: "out/demo-feed", posts: 5_000, withImages: true).path()
+        var benchmark = ServeBenchmark(database: database, seconds: serveSeconds, connections: serveConnections, threads: 2, limit: 50)
+        let runs = try benchmark.run(progress: progress)
+        if let cost = benchmark.cost { print(ServeBenchmark.costLine(cost)) }
+        print("flick serve against nginx serving the same bytes (wrk, \(serveConnections) connections, \(serveSeconds) s each, loopback):")
+        print(ServeBenchmark.table(runs))
+        if let json {
+            let object = [
+                "serve": ServeBenchmark.jsonObject(runs, cost: benchmark.cost, seconds: serveSeconds, connections: serveConnections, limit: 50)
+            ]
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            try OutputFile.write([UInt8](data), to: json)
+            print("wrote \(json)")
+        }
     }
 
     @MainActor

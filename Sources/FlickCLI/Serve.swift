@@ -30,6 +30,15 @@ struct Serve: ParsableCommand {
     @Option(help: "New posts per minute, made by the generator, on top of the timeline.")
     var newPostsPerMinute: Double = 0
 
+    @Option(help: "Connections served at once; more are answered 503.")
+    var maxConnections: Int = FeedServer.Configuration.default.connections.maxConnections
+
+    @Option(help: "Seconds a connection may idle between requests before it is closed.")
+    var idleTimeout: Double = Double(FeedServer.Configuration.default.connections.idleTimeout.components.seconds)
+
+    @Option(help: "Seconds a request head may take to arrive once begun (else 408).")
+    var readTimeout: Double = Double(FeedServer.Configuration.default.connections.readTimeout.components.seconds)
+
     @Option(help: "Drill: milliseconds of delay before every response.")
     var latency: Int = 0
 
@@ -59,6 +68,9 @@ struct Serve: ParsableCommand {
         try OptionLimits.check(pageSize, in: FeedServer.Configuration.limitRange, option: "--page-size")
         try OptionLimits.check(newPostsPerMinute, in: 0...60_000, option: "--new-posts-per-minute")
         try OptionLimits.check(latency, in: 0...600_000, option: "--latency")
+        try OptionLimits.check(maxConnections, in: 1...1_000_000, option: "--max-connections")
+        try OptionLimits.check(idleTimeout, in: 0.01...86_400, option: "--idle-timeout")
+        try OptionLimits.check(readTimeout, in: 0.01...86_400, option: "--read-timeout")
         try OptionLimits.check(failRate, in: 0...1, option: "--fail-rate")
         for (value, option) in [(truncatePagesFrom, "--truncate-pages-from"), (invalidJSONFrom, "--invalid-json-from"),
                                 (loopNextFrom, "--loop-next-from")] {
@@ -75,6 +87,9 @@ struct Serve: ParsableCommand {
         configuration.port = port
         configuration.pageSize = pageSize
         configuration.newPostsPerMinute = newPostsPerMinute
+        configuration.connections.maxConnections = maxConnections
+        configuration.connections.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+        configuration.connections.readTimeout = .milliseconds(Int64(readTimeout * 1000))
         configuration.drills.latency = .milliseconds(latency)
         configuration.drills.failRate = failRate
         configuration.drills.failSeed = failSeed

@@ -4,29 +4,48 @@ import Foundation
 import Hummingbird
 import ServiceLifecycle
 
-/// Answers every request of a `FeedServer`: `GET /timeline` pages, `GET /images/…` files,
-/// 404 for anything else, with the drills applied. Runs on Hummingbird's request tasks
-/// (any thread, many at once); its state is immutable or behind locks.
+/// Answers every request of a `FeedServer`: `GET /timeline` pages, `GET /timeline/stream`
+/// (the live stream), `GET /images/…` files, 404 for anything else, 405 for methods other
+/// than GET and HEAD, with the drills applied. Runs on Hummingbird's request tasks (any
+/// thread, many at once); its state is immutable or behind locks.
 struct FeedResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
     let configuration: FeedServer.Configuration
     let timeline: LiveTimeline
     let images: ImageFiles
+    /// Encoded pages by query and timeline version.
+    let pages: PageCache
     /// `http://host:port`, known once the server is bound (before any request arrives).
     let base: LockedBox<String>
-    /// `/timeline` requests answered so far, for the fail-rate draw.
+    /// `/timeline` requests counted while a fail rate is set, for its draw (no lock otherwise).
     let requestCounter = LockedBox<UInt64>(0)
+    /// `Cache-Control` of pages, made once.
+    let pageCacheControl: String
+
+    init(configuration: FeedServer.Configuration, timeline: LiveTimeline, images: ImageFiles, base: LockedBox<String>) {
+        self.configuration = configuration
+        self.timeline = timeline
+        self.images = images
+        self.base = base
+        pages = PageCache(gzipMinimumBytes: configuration.gzipMinimumBytes)
+        pageCacheControl = "public, max-age=\(max(0, configuration.pageMaxAge))"
+    }
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let drills = configuration.drills
         if drills.latency > .zero { try await Task.sleep(for: drills.latency) }
         let path = request.uri.path
         guard request.method == .get || request.method == .head else {
-            return Self.error(.methodNotAllowed, "only GET is served")
+            var response = Self.error(.methodNotAllowed, "only GET and HEAD are served")
+            response.headers[.allow] = "GET, HEAD"
+            return response
         }
         if path == "/timeline" {
             return try timelineResponse(request)
+        }
+        if path == "/timeline/stream" {
+            return streamResponse(request)
         }
         if path.hasPrefix("/images/") {
             return imageResponse(request, path: path.dropFirst("/images/".count))
@@ -34,53 +53,9 @@ struct FeedResponder: HTTPResponder {
         return Self.error(.notFound, "nothing at this path; try /timeline")
     }
 
-    // MARK: /timeline
-
-    private func timelineResponse(_ request: Request) throws -> Response {
-        let drills = configuration.drills
-        let sequence = requestCounter.withLock { counter -> UInt64 in
-            defer { counter += 1 }
-            return counter
-        }
-        if drills.failRate > 0 {
-            var random = SplitMix64(seed: drills.failSeed ^ (sequence &* 0x9E37_79B9_7F4A_7C15))
-            if random.unit() < drills.failRate {
-                return Self.error(.internalServerError, "drill: request \(sequence) failed (fail rate \(drills.failRate))")
-            }
-        }
-        let parameters = request.uri.queryParameters.map { (key: String($0.key), value: String($0.value)) }
-        let pager = TimelinePager(base: base.value, faults: drills.pageFaults)
-        let page: TimelinePager.Page
-        do {
-            let query = try TimelineQuery.parse(parameters, defaultLimit: configuration.clampedPageSize)
-            page = try pager.page(query, in: try timeline.snapshot())
-        } catch let invalid as TimelineQuery.Invalid {
-            return Self.error(.badRequest, invalid.message)
-        }
-        let rewriter = ImageURLRewriter(root: URL(string: base.value + "/")!)
-        let body = FeedEncoder().encodePage(
-            posts: page.posts.map(rewriter.rewrite), next: page.next, newer: page.newer, deleted: page.deleted)
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json; charset=utf-8"
-        headers[.cacheControl] = "no-store"
-        if page.bodyFaults.contains(.truncatedBody) {
-            // The full length is announced, half is sent, then the connection closes.
-            let half = ByteBuffer(bytes: body.prefix(body.count / 2))
-            return Response(
-                status: .ok, headers: headers,
-                body: ResponseBody(contentLength: body.count) { writer in
-                    try await writer.write(half)
-                    throw DrillAbort.truncatedBody
-                })
-        }
-        if page.bodyFaults.contains(.invalidJSON) {
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body.prefix(body.count / 2))))
-        }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
-    }
-
     // MARK: /images
 
+    /// An image file, never compressed (JPEG, PNG and WebP are compressed already).
     private func imageResponse(_ request: Request, path: Substring) -> Response {
         guard let file = images.file(at: path) else {
             return Self.error(.notFound, "no such image")

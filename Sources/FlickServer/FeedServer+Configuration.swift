@@ -34,6 +34,21 @@ extension FeedServer {
         /// Largest image file served, in bytes; larger files are 404. Default 64 MiB: the
         /// generated pool's largest picture is a few MB, and one response is held in memory.
         public var maxImageBytes: Int = 64 * 1024 * 1024
+        /// `Cache-Control: max-age` of `/timeline` pages, in seconds. Default 2: a page
+        /// changes only when posts are added, edited or deleted (a few times a minute on a
+        /// live feed); a cache in front of the server (a proxy, a browser) may answer repeats
+        /// for two seconds, which a reader never notices, and revalidates with the page's
+        /// `ETag` after that (a 304 costs a lookup).
+        public var pageMaxAge: Int = 2
+        /// Responses gzip-compressed when the request accepts gzip and the body is at least
+        /// this many bytes; images never are (JPEG, PNG and WebP are compressed already).
+        /// Default 1,024: below about a kilobyte gzip's header and the client's inflate cost
+        /// more than the bytes saved (a 50-post page is ~30 KB and shrinks ~6×).
+        public var gzipMinimumBytes: Int = 1_024
+        /// Connection limits and timeouts; see `Connections`.
+        public var connections: Connections = Connections()
+        /// The live stream (`/timeline/stream`); see `LiveStream`.
+        public var liveStream: LiveStream = LiveStream()
         /// Faults and slowness for tests and demos; default none.
         public var drills: Drills = Drills()
 

@@ -2,6 +2,7 @@ import FlickCore
 import FlickTimeline
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 // Hummingbird's own dependency (its `Application` is a `Service`): a group of our own lets
 // `stop` shut the server down gracefully instead of cancelling it.
@@ -26,9 +27,23 @@ import ServiceLifecycle
 /// - `GET /timeline?before=ID&limit=N` — the N posts right after (older than) post ID.
 /// - `GET /timeline?since=ID&limit=N` — the N posts right before (newer than) post ID, the
 ///   oldest of them, so there is never a gap; fewer than N means caught up.
+/// - `GET /timeline/stream` — Server-Sent Events: a `posts` event (a page of the new posts,
+///   newest first, `id:` its newest post) whenever posts are added; `Last-Event-ID` (or
+///   `?since=ID`) on reconnect first sends every post newer than that; an unknown id gets a
+///   `reset` event (reload `/timeline`).
 /// - `GET /images/<path>` — a file under the feed folder's `images/`, with `ETag` and
-///   `Cache-Control`; `If-None-Match` gives 304.
-/// - A bad `limit`, `before` or `since`: 400 `{"error": "…"}`; other paths 404.
+///   `Cache-Control`; `If-None-Match` gives 304. Never compressed.
+/// - Pages carry `ETag` (`If-None-Match` gives 304), `Cache-Control: public, max-age=N`
+///   (`pageMaxAge`) and `Vary: Accept-Encoding`; they are gzip-compressed when accepted.
+///   Each page is encoded (and compressed) once per timeline version, then served from a
+///   cache until a post is added, edited or deleted.
+/// - A bad `limit`, `before` or `since`: 400 `{"error": "…"}`; other paths 404; methods
+///   other than GET and HEAD 405; a request line over `maxRequestLineBytes` 414; a head over
+///   `maxHeadBytes` 431; an unparsable request 400; a head not complete within `readTimeout`
+///   408; a connection over `maxConnections` 503 (see `Connections`).
+/// - HTTP/1.0 and 1.1: a 1.0 request is answered in 1.0 and its connection closed unless it
+///   asked for keep-alive; 1.1 keeps connections alive (pipelining too) until
+///   `Connection: close` or `idleTimeout`.
 ///
 /// Threading: `start`, `stop` and `addPosts` may be called from any task or thread; the
 /// server answers requests on Hummingbird's (SwiftNIO's) threads and tasks. The store is
@@ -66,7 +81,7 @@ public final class FeedServer: Sendable {
     /// shutdown; only a client that never reads could hold it.
     static let gracefulStopLimit: Duration = .seconds(5)
 
-    private let timeline: LiveTimeline
+    let timeline: LiveTimeline
     private let running = LockedBox<Running?>(nil)
     private let base = LockedBox<String>("")
 
@@ -111,8 +126,13 @@ public final class FeedServer: Sendable {
         // `stop()` cancels the server, and Hummingbird logs each connection it cuts at
         // `.error`; only failures worse than that are worth a line on stderr.
         logger.logLevel = .critical
+        let counter = ConnectionCounter(limit: max(1, configuration.connections.maxConnections))
+        let connections = configuration.connections
         let app = Application(
             responder: responder,
+            server: HTTPServerBuilder { respond in
+                FeedHTTPChannel(responder: respond, connections: connections, counter: counter)
+            },
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: configuration.port), serverName: "flick-serve"),
             onServerRunning: { [base] channel in

@@ -20,6 +20,9 @@ final class LiveTimeline: Sendable {
         let deleted: Set<String>
         /// Posts edited while serving: served in place of the stored version.
         let edited: [String: Post]
+        /// The timeline's version: changes whenever a post is added, edited or deleted, or
+        /// the store's count changes.
+        let version: Version
 
         var count: Int { live.count + storeCount }
 
@@ -48,7 +51,16 @@ final class LiveTimeline: Sendable {
         }
     }
 
+    /// Which timeline a page was cut from: the in-memory changes made while serving, and the
+    /// store's post count. Equal versions serve byte-identical pages.
+    struct Version: Sendable, Hashable {
+        var changes: UInt64
+        var storeCount: Int
+    }
+
     private struct State: Sendable {
+        /// Bumped by every add, edit and delete.
+        var changes: UInt64 = 0
         var live: [Post] = []
         var liveIndex: [String: Int] = [:]
         var made = 0
@@ -57,6 +69,8 @@ final class LiveTimeline: Sendable {
     }
 
     let store: FeedStore
+    /// Told (with no argument) after every add, edit and delete; the live stream waits on it.
+    let changes = ChangeSignal()
     private let generator: PostContentGenerator
     private let idPrefix: String
     private let state = LockedBox(State())
@@ -69,9 +83,35 @@ final class LiveTimeline: Sendable {
 
     func snapshot() throws -> Snapshot {
         let storeCount = try store.count()
-        let (live, index, deleted, edited) = state.withLock { ($0.live, $0.liveIndex, $0.deleted, $0.edited) }
-        return Snapshot(live: live, liveIndex: index, store: store, storeCount: storeCount, deleted: deleted, edited: edited)
+        // `version()` agrees with the newest snapshot at once.
+        storeCountCache.withLock { $0 = (storeCount, .now) }
+        let (live, index, deleted, edited, changes) = state.withLock { ($0.live, $0.liveIndex, $0.deleted, $0.edited, $0.changes) }
+        return Snapshot(
+            live: live, liveIndex: index, store: store, storeCount: storeCount, deleted: deleted, edited: edited,
+            version: Version(changes: changes, storeCount: storeCount))
     }
+
+    /// The current version without taking a snapshot: a lock and the store's count, the
+    /// latter read at most once per `storeRecheck` (the store is only read while serving;
+    /// the recheck notices another process importing into it).
+    func version() throws -> Version {
+        let now = ContinuousClock.now
+        let cached = storeCountCache.value
+        let storeCount: Int
+        if let cached, now - cached.read < Self.storeRecheck {
+            storeCount = cached.count
+        } else {
+            storeCount = try store.count()
+            storeCountCache.withLock { $0 = (storeCount, now) }
+        }
+        return Version(changes: state.withLock { $0.changes }, storeCount: storeCount)
+    }
+
+    /// How long a read of the store's count is trusted by `version()`. 1 s: counting costs a
+    /// query (tens of microseconds, more than a cached page's whole answer), and a post
+    /// imported by another process shows within a second.
+    static let storeRecheck: Duration = .seconds(1)
+    private let storeCountCache = LockedBox<(count: Int, read: ContinuousClock.Instant)?>(nil)
 
     /// Makes `count` new posts with the generator and puts them on top; returns them, newest
     /// first. A post is the generator's post `n` (content deterministic from the seed) with
@@ -93,16 +133,22 @@ final class LiveTimeline: Sendable {
             state.withLock { state in
                 state.liveIndex[added.id] = state.live.count
                 state.live.append(added)
+                state.changes += 1
             }
             made.append(post)
         }
+        if !made.isEmpty { changes.signal() }
         return made.reversed()
     }
 
     /// Deletes `ids` from the served timeline (the store is not written): they leave every
     /// page from the next request on, and a cursor naming one is unknown. Any thread.
     func delete(_ ids: some Sequence<String>) {
-        state.withLock { $0.deleted.formUnion(ids) }
+        state.withLock { state in
+            state.deleted.formUnion(ids)
+            state.changes += 1
+        }
+        changes.signal()
     }
 
     /// Edits `posts` while serving (the store is not written): from the next request on,
@@ -110,7 +156,9 @@ final class LiveTimeline: Sendable {
     func edit(_ posts: [Post]) {
         state.withLock { state in
             for post in posts { state.edited[post.id] = post }
+            state.changes += 1
         }
+        changes.signal()
     }
 
     private static func renamed(_ post: Post, id: String, at date: Date) -> Post {
