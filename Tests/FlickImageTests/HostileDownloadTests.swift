@@ -96,7 +96,7 @@ import Testing
         let reason = box.wait(timeout: 20)?.reason
         let took = ContinuousClock.now - started
         #expect(reason == .timedOut(seconds: 1), "\(String(describing: reason))")
-        #expect(took < .seconds(4), "the idle timeout fired on time: \(took)")
+        #expect(took < .seconds(8), "the idle timeout fired on time (1 s idle; a loaded machine adds the rest): \(took)")
     }
 
     @Test func perHostLimitsHoldInTheDownloadQueue() {

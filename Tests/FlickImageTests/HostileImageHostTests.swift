@@ -17,7 +17,7 @@ import Testing
         switch (route, reason) {
         case (.endlessChunked, .bodyTooLarge(1_048_576)?), (.endlessClose, .bodyTooLarge(1_048_576)?),
             (.hugeLength, .bodyTooLarge(1_048_576)?), (.gzipBomb, .inflationTooLarge(20)?),
-            (.lyingLengthShort, .truncatedBody(1_000_000, 100)?), (.stalledHead, .timedOut(1)?), (.drip, .timedOut(3)?),
+            (.lyingLengthShort, .truncatedBody(1_000_000, 100)?), (.stalledHead, .timedOut(3)?), (.drip, .timedOut(5)?),
             (.retryAfterHuge, .httpStatus(503)?):
             return true
         case (.redirectChain, .redirect(let words)?): return words == "more than 5 redirects"
@@ -36,13 +36,14 @@ import Testing
             $0.access = ImageAccessPolicy(feedLocation: Self.server.feedURL(route))
             $0.access.allowedHosts = ["127.0.0.1"]
             $0.maxBodyBytes = 1_048_576
-            $0.idleTimeout = 1
-            $0.totalTimeout = 3
+            // Tight only for the routes about them, so other answers arrive on a loaded machine.
+            $0.idleTimeout = route == .stalledHead ? 3 : 30
+            $0.totalTimeout = route == .drip ? 5 : 60
         }
         let started = ContinuousClock.now
-        let reason = harness.load(Self.server.badURL(route).absoluteString + "?i=\(UUID().uuidString)", timeout: 15)?.reason
+        let reason = harness.load(Self.server.badURL(route).absoluteString + "?i=\(UUID().uuidString)", timeout: 60)?.reason
         let took = ContinuousClock.now - started
         #expect(Self.expected(reason, for: route), "\(route): \(String(describing: reason))")
-        #expect(took < .seconds(10), "\(route): \(took)")
+        #expect(took < .seconds(30), "\(route): \(took)")
     }
 }

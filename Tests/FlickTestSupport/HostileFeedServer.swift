@@ -56,9 +56,12 @@ public final class HostileFeedServer: Sendable {
     public let port: Int
     private let channel: any Channel
 
-    /// Binds 127.0.0.1 on a free port and starts serving on NIO's shared event loops.
+    /// Binds 127.0.0.1 on a free port and starts serving on an event loop of its own (kept for
+    /// the process's life: the servers are static).
     public init() throws {
-        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        // A loop of its own: the process's shared loops also run other suites' servers and
+        // clients, and a full test run kept them busy enough to delay a good page past 1 s.
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup(numberOfThreads: 1))
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { [hitCounts] channel in

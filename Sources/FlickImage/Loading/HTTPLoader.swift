@@ -61,7 +61,6 @@ final class HTTPLoader: Sendable {
         }
         let access = configuration.access
         let limit = configuration.maxBodyBytes
-        let timeouts = (idle: configuration.idleTimeout, total: configuration.totalTimeout)
         let transfer = transport.start(remote, headers: [("Accept", "image/*")]) { _, next in
             Self.redirectRefusal(next, access: access)
         } completion: { [weak self] result in
@@ -70,7 +69,7 @@ final class HTTPLoader: Sendable {
                 return !running.cancelledByOwner
             }
             guard wanted ?? false else { return }
-            completion(Self.outcome(result, url: url, limit: limit, timeouts: timeouts))
+            completion(Self.outcome(result, url: url, limit: limit))
         }
         let cancelledMeanwhile = transfers.withLock { state -> Bool in
             state.running[id]?.transfer = transfer
@@ -103,7 +102,7 @@ final class HTTPLoader: Sendable {
 
     /// What a finished transfer amounts to for the pipeline.
     static func outcome(
-        _ result: Result<HTTPResponse, HTTPTransportError>, url: String, limit: Int, timeouts: (idle: Double, total: Double)
+        _ result: Result<HTTPResponse, HTTPTransportError>, url: String, limit: Int
     ) -> Result<[UInt8], ImageLoadError> {
         switch result {
         case .success(let response):
