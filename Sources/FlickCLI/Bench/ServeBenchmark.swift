@@ -204,7 +204,7 @@ final class NginxReference {
         try process.run()
         // Listening once a request is answered (bounded: 5 s).
         for _ in 0..<100 {
-            if (try? ServeBenchmark.command(["curl", "-sS", "--fail", "-o", "/dev/null", "http://127.0.0.1:\(port)/timeline"], limit: 5)) != nil {
+            if (try? ServeBenchmark.command(["curl", "-s", "--fail", "-o", "/dev/null", "http://127.0.0.1:\(port)/timeline"], limit: 5)) != nil {
                 return
             }
             Thread.sleep(forTimeInterval: 0.05)
