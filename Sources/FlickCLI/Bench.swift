@@ -106,11 +106,13 @@ struct Bench: ParsableCommand {
         var benchmark = ServeBenchmark(database: database, seconds: serveSeconds, connections: serveConnections, threads: 2, limit: 50)
         let runs = try benchmark.run(progress: progress)
         if let cost = benchmark.cost { print(ServeBenchmark.costLine(cost)) }
-        print("flick serve against nginx serving the same bytes (wrk, \(serveConnections) connections, \(serveSeconds) s each, loopback):")
+        let load = benchmark.loadAverage.map { String(format: ", load average %.1f before", $0) } ?? ""
+        print("flick serve against nginx serving the same bytes (wrk, \(serveConnections) connections, \(serveSeconds) s each, loopback\(load)):")
         print(ServeBenchmark.table(runs))
         if let json {
             let object = [
-                "serve": ServeBenchmark.jsonObject(runs, cost: benchmark.cost, seconds: serveSeconds, connections: serveConnections, limit: 50)
+                "serve": ServeBenchmark.jsonObject(
+                    runs, cost: benchmark.cost, loadAverage: benchmark.loadAverage, seconds: serveSeconds, connections: serveConnections, limit: 50)
             ]
             let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
             try OutputFile.write([UInt8](data), to: json)

@@ -80,6 +80,25 @@ struct ConnectionLimitTests {
         }
     }
 
+    @Test func aSilentConnectionOverTheCapIsCutAfterTheReadTimeout() async throws {
+        // Not counted against the cap, so it must not idle for the idle timeout (ten minutes
+        // here; the read below waits one).
+        try await withServer({
+            $0.connections.maxConnections = 1
+            $0.connections.readTimeout = .milliseconds(300)
+            $0.connections.idleTimeout = .seconds(600)
+        }) { server, _ in
+            let port = try #require(server.port)
+            let held = try RawConnection(port: port)
+            try held.send("GET /timeline?limit=1 HTTP/1.1\r\nHost: h\r\n\r\n")
+            #expect(try await held.readResponse().status == 200)
+            let silent = try RawConnection(port: port)
+            #expect(try await silent.readResponse().status == 503)
+            _ = await silent.readToClose()
+            #expect(silent.sawClose)
+        }
+    }
+
     @Test func halfOpenConnectionsDoNotStopServingAndAreCut() async throws {
         try await withServer({ $0.connections.readTimeout = .milliseconds(500) }) { server, timeline in
             let port = try #require(server.port)

@@ -30,11 +30,15 @@ struct ServeBenchmark {
     let limit: Int
     /// The uncached page's stages, measured before the load runs.
     private(set) var cost: FeedServer.PageCost?
+    /// The 1-minute load average before the runs (`/proc/loadavg`): other work on the
+    /// machine moves the tails of both servers, so it is written beside them.
+    private(set) var loadAverage: Double?
 
     mutating func run(progress: (String) -> Void) throws -> [Run] {
         for tool in ["wrk", "nginx", "curl"] where Self.which(tool) == nil {
             throw Failure(description: "\(tool) is not installed (make setup installs it: scripts/apt-packages.txt)")
         }
+        loadAverage = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.flatMap { Double($0) }
         let server = try FeedServer(databasePath: database)
         progress("the cost of an uncached page, by stage")
         cost = try server.measurePageCost(limit: limit)
@@ -109,8 +113,9 @@ struct ServeBenchmark {
             cost.jsonBytes, cost.gzipBytes, cost.query, cost.urlRewriting, cost.encoding, cost.gzip, cost.tag, cost.cachedLookup)
     }
 
-    static func jsonObject(_ runs: [Run], cost: FeedServer.PageCost?, seconds: Int, connections: Int, limit: Int) -> [String: Any] {
+    static func jsonObject(_ runs: [Run], cost: FeedServer.PageCost?, loadAverage: Double?, seconds: Int, connections: Int, limit: Int) -> [String: Any] {
         var object: [String: Any] = ["seconds": seconds, "connections": connections, "postsPerPage": limit]
+        if let loadAverage { object["loadAverage1m"] = loadAverage }
         if let cost {
             object["uncachedPageMs"] = [
                 "query": cost.query, "urlRewriting": cost.urlRewriting, "encoding": cost.encoding, "gzip": cost.gzip,
@@ -199,7 +204,7 @@ final class NginxReference {
         try process.run()
         // Listening once a request is answered (bounded: 5 s).
         for _ in 0..<100 {
-            if (try? ServeBenchmark.command(["curl", "-sS", "--fail", "-o", "/dev/null", "http://127.0.0.1:\(port)/timeline"], limit: 5)) != nil {
+            if (try? ServeBenchmark.command(["curl", "-s", "--fail", "-o", "/dev/null", "http://127.0.0.1:\(port)/timeline"], limit: 5)) != nil {
                 return
             }
             Thread.sleep(forTimeInterval: 0.05)
