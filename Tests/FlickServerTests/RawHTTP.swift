@@ -14,20 +14,30 @@ enum RawHTTP {
         let body: Data
     }
 
-    static func get(port: Int, target: String) throws -> Response {
+    /// A blocking TCP socket connected to `127.0.0.1:port`, each `recv` waiting at most `timeout`
+    /// seconds. The caller closes it.
+    static func connect(port: Int, timeout: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure("socket failed") }
-        defer { close(fd) }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var limit = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw Failure("connect failed") }
+        guard connected == 0 else {
+            close(fd)
+            throw Failure("connect failed")
+        }
+        return fd
+    }
+
+    static func get(port: Int, target: String) throws -> Response {
+        let fd = try connect(port: port, timeout: 30)
+        defer { close(fd) }
         let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
         let sent = request.withCString { send(fd, $0, strlen($0), 0) }
         guard sent == request.utf8.count else { throw Failure("send failed") }
