@@ -20,7 +20,9 @@ extension HTTPTransport {
         public var connectTimeout: Double = 5
         /// Largest body accepted, counted as it arrives and after decompression; a larger one
         /// fails with `.tooLarge` as soon as its announced length or its bytes pass this.
-        /// Default 16 MiB (a feed page; see `FeedPageFetcher.Configuration.maxPageBytes`).
+        /// Default 16 MiB, a feed page's: a 200-post page of generated posts is about 250 KB, so
+        /// this leaves room for long texts while bounding what one page can make the client
+        /// hold (the page, its parse and the store's copy stay well under 100 MB).
         public var maxBodyBytes: Int = 16 * 1024 * 1024
         /// Bytes of a non-2xx body kept for its message; the transfer stops reading there.
         /// Default 4 KiB: enough for `{"error": "…"}`, not for an error page's HTML.
