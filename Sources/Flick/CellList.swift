@@ -30,13 +30,19 @@ public final class CellList<ID: Hashable & Sendable> {
 
         public init() {}
 
-        /// A feed read from the top: new rows wait above the reader ("N new" count).
-        public static var timeline: Configuration { Configuration() }
+        /// A feed read from the top: new rows wait above the reader ("N new" count); the keys
+        /// page item by item (the feed pattern) and any posts can be selected.
+        public static var timeline: Configuration {
+            var configuration = Configuration()
+            configuration.engine.navigation = .feed
+            configuration.engine.selectionMode = .multiple
+            return configuration
+        }
 
         /// A conversation: opens at the newest row and stays pinned to the bottom while the
         /// reader is there; history loaded above keeps the reader's place.
         public static var chat: Configuration {
-            var configuration = Configuration()
+            var configuration = Configuration.timeline
             configuration.engine.anchorEdge = .bottom
             return configuration
         }

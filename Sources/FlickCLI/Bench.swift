@@ -56,6 +56,9 @@ struct Bench: ParsableCommand {
     @Option(help: "With --scroll: instead of the modes, run Flick over feeds of these sizes (comma-separated post counts, e.g. 10000,100000,1000000), each in its own process, and print one table of first frame, peak RSS and frame times.")
     var sizes: String?
 
+    @Flag(help: "Replay the keyboard script (Down held through 5,000 rows, Page Down ×20, End, Home) beside the standard scroll scripts, Flick only, and compare their p99.")
+    var keyboard = false
+
     @Flag(help: "Instead of the rest: wrk against `flick serve` (50-post pages, plain and gzip) and against nginx serving the same bytes as a static file, in one run (wrk and nginx from apt).")
     var serve = false
 
@@ -133,6 +136,7 @@ struct Bench: ParsableCommand {
         } else if scroll {
             document["scroll"] = try runScroll()
         }
+        if keyboard { document["keyboard"] = try runKeyboard() }
         if !noMicro {
             document["micro"] = try runMicro()
             document["live"] = runLive()
@@ -160,6 +164,23 @@ struct Bench: ParsableCommand {
             if let baseline = row.baseline { object["baseline"] = baseline }
             return object
         }
+    }
+
+    /// `--keyboard`: the keyboard script and the standard scripts, Flick each in a fresh session
+    /// on the same feed, and their p99 side by side.
+    @MainActor
+    private func runKeyboard() throws -> [String: Any] {
+        let database = try FeedDatabase(given: db, defaultFolder: "out/bench-feed-\(posts)", posts: posts, withImages: true).path()
+        let rows = try FeedStore(path: database, configuration: .viewing).count()
+        let standard = try StandardScripts.all(rowCount: rows).map { (name: $0.name, script: try ScrollScript(parsing: $0.text)) }
+        let keys = [(name: "keyboard", script: try ScrollScript(parsing: StandardScripts.keyboard))]
+        progress("keyboard script")
+        let typed = try ScrollBenchmark(database: database, hz: hz, scripts: keys).run(.flick, progress: progress)
+        progress("standard scripts, for their p99")
+        let scrolled = try ScrollBenchmark(database: database, hz: hz, scripts: standard).run(.flick, progress: progress)
+        let line = KeyboardBenchLine(keyboard: typed.report, standard: scrolled.report, posts: rows, hz: hz)
+        print(line.text)
+        return line.jsonObject
     }
 
     /// Runs the scroll modes; returns their results as a JSON object.

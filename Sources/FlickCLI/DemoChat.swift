@@ -48,7 +48,8 @@ struct DemoChat {
         let reportPath = options.report ?? "out/demo-report.json"
         try OutputFile.write(try engine.compositor.snapshot().pngData(), to: screenshot)
         let summary = FrameReport(
-            frames: display.frames, hz: options.hz, settles: display.settles, updates: engine.updateStatistics, scale: options.scale)
+            frames: display.frames, hz: options.hz, settles: display.settles, updates: engine.updateStatistics, scale: options.scale,
+            selection: engine.selectionStatistics)
         var json = summary.jsonObject
         json["display"] = ["mode": "headless", "reason": reason ?? "--headless"]
         json["client"] = "chat"
@@ -77,7 +78,7 @@ struct DemoChat {
         if capture, window.capturedFrame == nil || options.frames == nil { window.step(capture: true) }
         let summary = FrameReport(
             frames: window.frames.map(\.stats), hz: options.hz, settles: window.settles, updates: window.engine.updateStatistics,
-            scale: options.scale)
+            scale: options.scale, selection: window.engine.selectionStatistics)
         if let path = options.screenshot {
             guard let bitmap = window.capturedFrame else { throw OutputFile.Failure(path: path, reason: "the renderer could not read the frame back") }
             try OutputFile.write(try bitmap.pngData(), to: path)

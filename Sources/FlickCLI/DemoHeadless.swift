@@ -32,7 +32,8 @@ struct DemoHeadless {
         setup.source.cache.persistPendingHeights()
         try OutputFile.write(try engine.compositor.snapshot().pngData(), to: screenshot)
         let summary = FrameReport(
-            frames: display.frames, hz: options.hz, settles: display.settles, updates: engine.updateStatistics, scale: options.scale)
+            frames: display.frames, hz: options.hz, settles: display.settles, updates: engine.updateStatistics, scale: options.scale,
+            selection: engine.selectionStatistics)
         var json = summary.jsonObject
         json["display"] = ["mode": "headless", "reason": reason ?? "--headless"]
         json["taps"] = display.taps.map { ["row": $0.row, "x": $0.local.x, "y": $0.local.y] }

@@ -82,7 +82,8 @@ struct DemoWindow {
     private func write(_ window: ListWindow<TimelineInteraction>, scriptCompleted: Bool?) throws {
         let frames = window.frames.map(\.stats)
         let summary = FrameReport(
-            frames: frames, hz: options.hz, settles: window.settles, updates: window.engine.updateStatistics, scale: options.scale)
+            frames: frames, hz: options.hz, settles: window.settles, updates: window.engine.updateStatistics, scale: options.scale,
+            selection: window.engine.selectionStatistics)
         if let path = options.screenshot {
             guard let bitmap = window.capturedFrame else { throw OutputFile.Failure(path: path, reason: "the renderer could not read the frame back") }
             try OutputFile.write(try bitmap.pngData(), to: path)

@@ -9,12 +9,18 @@ struct FrameReport {
     /// pixels for `anchorDriftMaxPx`.
     let updates: UpdateStatistics
     let scale: Double
+    /// Focus and selection at the end of the run.
+    let selection: SelectionStatistics
 
-    init(frames: [FrameStats], hz: Double, settles: [Int] = [], updates: UpdateStatistics = UpdateStatistics(), scale: Double = 1) {
+    init(
+        frames: [FrameStats], hz: Double, settles: [Int] = [], updates: UpdateStatistics = UpdateStatistics(), scale: Double = 1,
+        selection: SelectionStatistics = SelectionStatistics()
+    ) {
         self.frames = frames
         summary = RunSummary(frames: frames, hz: hz, settles: settles)
         self.updates = updates
         self.scale = scale
+        self.selection = selection
     }
 
     var text: String {
@@ -48,6 +54,9 @@ struct FrameReport {
             "anchorDriftMaxPx": updates.anchorDriftMax * scale,
             "flingsBrokenByUpdates": updates.flingsBrokenByUpdates,
             "anchoredUpdates": updates.anchoredUpdates,
+            "focusedItem": selection.focusedItem ?? NSNull(),
+            "selectedCount": selection.selectedCount,
+            "rastersCausedBySelection": selection.rastersCausedBySelection,
             "perFrame": frames.map {
                 ["ms": $0.mainThreadMilliseconds, "commitMs": $0.commitMilliseconds, "scheduleMs": $0.scheduleMilliseconds,
                  "composeMs": $0.composeMilliseconds, "idleMs": $0.idleMilliseconds, "framebufferMs": $0.framebufferMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton, "kindSkeleton": $0.rowsKindSkeleton,

@@ -54,7 +54,7 @@ struct GtkFlickRun {
         return result
     }
 
-    private func run<Interaction: KeyboardLinks>(_ view: FlickListView<Interaction>, script: WindowScript, title: String) -> GtkRunResult {
+    private func run<Interaction: RowInteraction>(_ view: FlickListView<Interaction>, script: WindowScript, title: String) -> GtkRunResult {
         let window = GtkHost.window(title: title, size: viewport, child: view.widget)
         defer { GtkHost.close(window) }
         let timer = GtkFrameTimer(widget: view.canvas)
@@ -71,7 +71,7 @@ struct GtkFlickRun {
         var result = GtkRunResult(
             name: "Flick widget", frames: Array(view.frames.suffix(view.framesRun - start)), frameWork: timer?.milliseconds ?? [],
             phases: timer?.phases ?? [], cpu: timer?.cpuMilliseconds ?? [], hz: view.hz, settles: view.settles.map { $0 - start }.filter { $0 >= 0 }, updates: view.engine.updateStatistics,
-            scale: view.scale.value)
+            scale: view.scale.value, selection: view.engine.selectionStatistics)
         if options.demo.screenshot != nil { result.screenshot = GtkCapture.capture(view.canvas, scale: view.scale) }
         result.extra["scriptCompleted"] = completed
         result.extra["warmupFrames"] = start
@@ -93,7 +93,7 @@ struct GtkFlickRun {
 }
 
 /// Tab walks the links of a post — name, body and retweet links — in reading order.
-extension TimelineInteraction: KeyboardLinks {
+extension TimelineInteraction {
     func focusTargets(in box: CellLayoutBox) -> [(target: PostHit, rects: [Rect])] {
         guard let layout = box.layout(as: PostLayout.self) else { return [] }
         return layout.texts.flatMap { region, placed -> [(target: PostHit, rects: [Rect])] in

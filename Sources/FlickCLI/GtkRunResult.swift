@@ -18,7 +18,7 @@ struct GtkRunResult {
     /// `frames`' statistics with each frame's main-thread time replaced by GTK's frame work.
     init(
         name: String, frames: [FrameStats], frameWork: [Double], phases: [GtkFramePhases], cpu: [Double], hz: Double, settles: [Int] = [],
-        updates: UpdateStatistics = UpdateStatistics(), scale: Double
+        updates: UpdateStatistics = UpdateStatistics(), scale: Double, selection: SelectionStatistics = SelectionStatistics()
     ) {
         self.name = name
         let count = min(frames.count, frameWork.count)
@@ -29,7 +29,7 @@ struct GtkRunResult {
         }
         self.phases = Array(phases.suffix(count))
         cpuMilliseconds = Array(cpu.suffix(count))
-        report = FrameReport(frames: measured, hz: hz, settles: settles, updates: updates, scale: scale)
+        report = FrameReport(frames: measured, hz: hz, settles: settles, updates: updates, scale: scale, selection: selection)
     }
 
     var over8: Int { report.frames.count { $0.mainThreadMilliseconds > 1000 / 120 } }

@@ -11,15 +11,21 @@ import Foundation
 /// source caches layouts. `.naive` is the one definition of the naive pipeline, used by the
 /// demo (start option and the P key) and by the benchmark's naive mode. Plain value.
 struct EngineTuning {
-    var configuration = ListEngine<CellSource<String>>.Configuration()
+    var configuration = CellList<String>.Configuration.timeline.engine
     var cachesLayouts = true
 
     /// Flick as shipped: layout and raster on the pool, with every cache.
     static var flick: EngineTuning { EngineTuning() }
-    /// Layout and raster on the main thread, no layout or height cache: the baseline.
-    static var naive: EngineTuning { EngineTuning(configuration: .naive, cachesLayouts: false) }
+    /// Layout and raster on the main thread, no layout or height cache: the baseline (keys and
+    /// selection as the timeline's, so an A/B differs only in drawing).
+    static var naive: EngineTuning {
+        var configuration = ListEngine<CellSource<String>>.Configuration.naive
+        configuration.navigation = .feed
+        configuration.selectionMode = .multiple
+        return EngineTuning(configuration: configuration, cachesLayouts: false)
+    }
 
-    init(configuration: ListEngine<CellSource<String>>.Configuration = .init(), cachesLayouts: Bool = true) {
+    init(configuration: ListEngine<CellSource<String>>.Configuration = CellList<String>.Configuration.timeline.engine, cachesLayouts: Bool = true) {
         self.configuration = configuration
         self.cachesLayouts = cachesLayouts
     }

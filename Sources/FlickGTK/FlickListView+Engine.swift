@@ -38,7 +38,6 @@ extension FlickListView {
     private func rebuild(viewport: Size, scale: DisplayScale, time: Double) {
         apply(gesture.cancel(), time: time)
         endPress()
-        focused = nil
         engineRebuild.replace(&engine, time: time, handoffSeconds: configuration.handoffSeconds) { makeEngine(viewport, scale) }
     }
 

@@ -12,6 +12,7 @@ extension FlickListView {
 
     func pointerPressed(x: Double, y: Double) {
         gtk_widget_grab_focus(canvas)
+        pointerModifiers = controllers.click.map { Self.modifiers(gtk_event_controller_get_current_event_state($0)) } ?? []
         pointerDown(at: Point(x: x, y: y), time: now)
     }
 
@@ -63,6 +64,7 @@ extension FlickListView {
     private func tap(at point: Point) {
         defer { endPress() }
         guard let hit = engine.row(at: point) else { return }
+        engine.click(row: hit.row, modifiers: pointerModifiers)
         record(interaction.tap(item: engine.itemID(atRow: hit.row), row: hit.row, local: hit.local, layout: hit.layout, pressed: press))
     }
 
@@ -113,23 +115,37 @@ extension FlickListView {
 
     // MARK: Keys (GtkEventControllerKey)
 
+    /// A key: the list's keys as every host handles them (`ListEngine.handleKey`); false for
+    /// keys the list does not use and for Tab past the focused row's last link, so GTK moves
+    /// the focus on.
     func keyPressed(keyval: UInt32, state: GdkModifierType) -> Bool {
-        let shift = state.rawValue & 1 != 0  // GDK_SHIFT_MASK
-        switch Int32(keyval) {
-        case GDK_KEY_Tab, GDK_KEY_KP_Tab: return moveFocus(forward: !shift)
-        case GDK_KEY_ISO_Left_Tab: return moveFocus(forward: false)
-        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: return activateFocusedLink()
-        default: break
-        }
-        guard let key = Self.key(for: keyval), let command = KeyMap.standard.command(for: key, modifiers: shift ? .shift : []) else { return false }
-        return perform(command, time: now)
+        guard let key = Self.key(for: keyval) else { return false }
+        var modifiers = Self.modifiers(state)
+        if Int32(keyval) == GDK_KEY_ISO_Left_Tab { modifiers.insert(.shift) }
+        return handleKey(KeyPress(key, modifiers))
     }
 
-    /// Does a scrolling command of the standard key map; other commands are the SDL window's.
+    /// A key press as the keyboard would send it (scripts and tests use it too).
     @discardableResult
-    public func perform(_ command: WindowCommand, time: Double) -> Bool {
-        engine.performScrolling(
-            command, pointsPerLine: configuration.pointsPerLine, scrollDistance: scrollDistance, isHeld: gesture.isDown, time: time)
+    public func handleKey(_ press: KeyPress) -> Bool {
+        guard !gesture.isDown else { return false }
+        switch engine.handleKey(press, interaction: interaction, time: now) {
+        case .handled:
+            gtk_widget_queue_draw(canvas)
+            return true
+        case .tapped(let tap):
+            record(tap)
+            return true
+        case .unhandled:
+            return false
+        }
+    }
+
+    static func modifiers(_ state: GdkModifierType) -> KeyModifiers {
+        var modifiers: KeyModifiers = []
+        if state.rawValue & 1 != 0 { modifiers.insert(.shift) }  // GDK_SHIFT_MASK
+        if state.rawValue & 4 != 0 { modifiers.insert(.control) }  // GDK_CONTROL_MASK
+        return modifiers
     }
 
     static func key(for keyval: UInt32) -> Key? {
@@ -138,15 +154,30 @@ extension FlickListView {
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: .pageUp
         case GDK_KEY_Down, GDK_KEY_KP_Down: .down
         case GDK_KEY_Up, GDK_KEY_KP_Up: .up
+        case GDK_KEY_Left, GDK_KEY_KP_Left: .left
+        case GDK_KEY_Right, GDK_KEY_KP_Right: .right
         case GDK_KEY_Home, GDK_KEY_KP_Home: .home
         case GDK_KEY_End, GDK_KEY_KP_End: .end
-        case GDK_KEY_space: .space
-        default: nil
+        case GDK_KEY_space, GDK_KEY_KP_Space: .space
+        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: .enter
+        case GDK_KEY_Tab, GDK_KEY_KP_Tab, GDK_KEY_ISO_Left_Tab: .tab
+        case GDK_KEY_Escape: .escape
+        case GDK_KEY_F3: .f3
+        default:
+            // Printable keys by their lowercase character (Ctrl+A arrives as "a" or "A").
+            Self.character(of: keyval)
         }
+    }
+
+    private static func character(of keyval: UInt32) -> Key? {
+        let code = gdk_keyval_to_unicode(gdk_keyval_to_lower(keyval))
+        guard code > 0x20, let scalar = Unicode.Scalar(code) else { return nil }
+        return .character(Character(scalar))
     }
 
     func focusLeft() {
         apply(gesture.cancel(), time: now)
+        engine.hideFocusRing()
         gtk_widget_queue_draw(canvas)
     }
 }

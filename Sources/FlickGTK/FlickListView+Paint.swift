@@ -5,12 +5,11 @@ import FlickRaster
 
 extension FlickListView {
     /// What a snapshot would show now: the engine's layers (the previous engine's during a
-    /// handoff), the background and the focus ring.
+    /// handoff; focus ring and selection are layers too) and the background.
     func currentPicture() -> PaintedFrame {
         let shown = engineRebuild.shown(engine)
         let size = Size(width: Double(gtk_widget_get_width(canvas)), height: Double(gtk_widget_get_height(canvas)))
-        let ring = shown === engine && gtk_widget_has_focus(canvas) != 0 ? focusedLink?.frame : nil
-        return PaintedFrame(size: size, background: shown.compositor.background, layers: shown.compositor.layers, focusRing: ring)
+        return PaintedFrame(size: size, background: shown.compositor.background, layers: shown.compositor.layers)
     }
 
     /// Queues a redraw when the picture changed since the last snapshot; otherwise GTK paints
@@ -25,7 +24,8 @@ extension FlickListView {
 
     /// Paints the frame the engine composed: the background where no opaque row covers the
     /// viewport, then each layer's cached texture node translated to its place (placeholder
-    /// tiles clipped to their row), then the keyboard focus ring. GTK's renderer composites
+    /// tiles clipped to their row; the focus ring and selection tint are the engine's layers
+    /// too). GTK's renderer composites
     /// the nodes; no row is redrawn and no texture made for a bitmap already shown.
     /// Main thread, paint phase.
     func paint(_ snapshot: OpaquePointer, width: Int, height: Int) {
@@ -57,7 +57,6 @@ extension FlickListView {
             gtk_snapshot_restore(snapshot)
             if clip != nil { gtk_snapshot_pop(snapshot) }
         }
-        if let ring = picture.focusRing { appendFocusRing(snapshot, around: ring) }
         paintStatistics.nodesMade += textures.madeThisFrame
         paintStatistics.rowNodes = textures.lastKind ?? paintStatistics.rowNodes
         textures.endFrame()
@@ -67,16 +66,6 @@ extension FlickListView {
         if paintStatistics.snapshotMilliseconds.count > configuration.frameLogLimit {
             paintStatistics.snapshotMilliseconds.removeFirst(paintStatistics.snapshotMilliseconds.count / 2)
         }
-    }
-
-    private func appendFocusRing(_ snapshot: OpaquePointer, around frame: Rect) {
-        var outline = GskRoundedRect()
-        var rect = Self.rect(frame.insetBy(dx: -2, dy: -2))
-        gsk_rounded_rect_init_from_rect(&outline, &rect, 4)
-        var widths: [Float] = [2, 2, 2, 2]
-        let accent = GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 1)  // GNOME's accent blue
-        var colors = [accent, accent, accent, accent]
-        gtk_snapshot_append_border(snapshot, &outline, &widths, &colors)
     }
 
     static func rect(_ rect: Rect) -> graphene_rect_t {

@@ -23,13 +23,25 @@ extension FlickListView: ScriptReplayTarget {
     public func scriptBeginTap(at point: Point) { pointerDown(at: point, time: now) }
     public func scriptEndTap() { apply(gesture.up(), time: now) }
 
+    /// A key through the widget's key path (`handleKey`), as GTK's key controller sends it.
+    public func scriptKey(_ press: KeyPress) { handleKey(press) }
+
+    /// A click at the middle of the row's visible part, through the pointer gesture.
+    public func scriptClick(row: Int, modifiers: KeyModifiers) {
+        guard let point = engine.visibleCentre(ofRow: row) else { return }
+        pointerModifiers = modifiers
+        pointerDown(at: point, time: now)
+        apply(gesture.up(), time: now)
+        pointerModifiers = []
+    }
+
     public func scriptResize(width: Double) {
         resizeWindow(to: Size(width: width, height: allocatedSize.height))
     }
 
     /// Replays `script`: list steps as `ScriptReplay` plays them everywhere, and the window's
-    /// own steps — `press`/`release` through the pointer gesture, `key` (Tab moves link focus,
-    /// the standard map's scrolling keys scroll), `size` resizing the toplevel window.
+    /// own steps — `press`/`release` through the pointer gesture, `size` resizing the toplevel
+    /// window.
     /// - Returns: whether every step ran (false: the window closed or `frameLimit` came first).
     @discardableResult
     public func play(_ script: WindowScript, frameLimit: Int? = nil) -> Bool {
@@ -40,13 +52,6 @@ extension FlickListView: ScriptReplayTarget {
                 case .list(let step): try replay.play(step)
                 case .press(let x, let y): pointerDown(at: Point(x: x, y: y), time: now)
                 case .release: apply(gesture.up(), time: now)
-                case .key(let key):
-                    if key == .tab {
-                        moveFocus(forward: true)
-                    } else if let command = KeyMap.standard.command(for: key) {
-                        perform(command, time: now)
-                    }
-                    try replay.frame()
                 case .size(let width, let height):
                     resizeWindow(to: Size(width: width, height: height))
                     try replay.frame()

@@ -22,7 +22,7 @@ import FlickHost
 /// Main thread: GTK and the engine both live there. The widget owns this object: it lives
 /// until the widget is disposed.
 @MainActor
-public final class FlickListView<Interaction: KeyboardLinks> {
+public final class FlickListView<Interaction: RowInteraction> {
     public typealias Source = Interaction.Source
     public typealias Engine = ListEngine<Source>
     /// Builds an engine for a viewport (points) and display scale. Called again for every new
@@ -75,7 +75,8 @@ public final class FlickListView<Interaction: KeyboardLinks> {
     var dragStart = Point(x: 0, y: 0)
     /// A touchpad scroll in progress, as a drag: where the virtual finger is.
     var touchpadPointer: Double?
-    var focused: FocusedLink<Interaction.Target>?
+    /// Modifier keys held when the pointer went down (Ctrl/Shift+click).
+    var pointerModifiers: KeyModifiers = []
     var press: (row: Int, target: Interaction.Target, layout: Source.Layout)?
     /// The engine being replaced, and the anchor and size waiting (`EngineRebuild`).
     var engineRebuild = EngineRebuild<Source>()
@@ -138,10 +139,14 @@ public final class FlickListView<Interaction: KeyboardLinks> {
     /// The press held now, when it hit something.
     public var currentPress: (row: Int, target: Interaction.Target)? { press.map { ($0.row, $0.target) } }
 
-    /// The link with keyboard focus: row, target and its boxes in viewport points.
+    /// The link with keyboard focus (Tab): row, target and its boxes in viewport points.
     public var focusedLink: (row: Int, target: Interaction.Target, frame: Rect)? {
-        guard let focused, let top = rowTop(focused.row) else { return nil }
-        return (focused.row, focused.target, focused.bounds.offsetBy(dx: 0, dy: top))
+        guard let row = engine.selection.focus, let link = engine.selection.focusedLink, let layout = engine.layout(ofRow: row),
+            let top = rowTop(row)
+        else { return nil }
+        let targets = interaction.focusTargets(in: layout)
+        guard targets.indices.contains(link.index) else { return nil }
+        return (row, targets[link.index].target, link.bounds.offsetBy(dx: 0, dy: top))
     }
 
     /// The row at the viewport's top and how far into it, points.

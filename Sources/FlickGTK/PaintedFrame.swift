@@ -3,7 +3,7 @@ import FlickList
 import FlickRaster
 
 /// What one snapshot of the list shows: the layers (each bitmap by identity, with its place
-/// and clip), the background and the focus ring. Two equal values paint the same pixels, so a
+/// and clip: the focus ring and selection tint among them) and the background. Two equal values paint the same pixels, so a
 /// frame whose `PaintedFrame` equals the last one painted asks GTK for no redraw. The value
 /// holds its bitmaps, so an identity cannot be reused by a new bitmap while it is compared.
 /// Plain value, made on the main thread.
@@ -19,14 +19,11 @@ struct PaintedFrame: Equatable {
     let size: Size
     let background: Color
     let layers: [Layer]
-    /// The focus ring's frame, viewport points, when one is drawn.
-    let focusRing: Rect?
 
-    init(size: Size, background: Color, layers: [DisplayLayer], focusRing: Rect?) {
+    init(size: Size, background: Color, layers: [DisplayLayer]) {
         self.size = size
         self.background = background
         self.layers = layers.map { Layer(bitmap: $0.bitmap, origin: $0.origin, clip: $0.clip) }
-        self.focusRing = focusRing
     }
 
     /// The parts of the viewport (0…`height` points) no opaque full-width layer covers: only

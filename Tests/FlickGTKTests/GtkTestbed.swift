@@ -89,7 +89,7 @@ struct GtkTestbed {
     /// The first link on screen whose boxes are one rectangle inside the viewport, in viewport points.
     func firstLink(in rows: ClosedRange<Double> = 0...Self.viewport.height) -> (label: String, frame: Rect)? {
         for row in view.engine.lastContents.map(\.row).sorted() {
-            guard let layout = view.layout(ofRow: row), let top = view.rowTop(row) else { continue }
+            guard let layout = view.engine.layout(ofRow: row), let top = view.rowTop(row) else { continue }
             for region in layout.hitRegions where region.rects.count == 1 {
                 let frame = region.rects[0].offsetBy(dx: 0, dy: top)
                 if frame.minY >= rows.lowerBound, frame.maxY <= rows.upperBound { return (region.label, frame) }

@@ -1,3 +1,4 @@
+import FlickList
 import FlickWindow
 import Testing
 
@@ -5,15 +6,13 @@ import Testing
 struct KeyMapTests {
     let map = KeyMap.standard
 
-    @Test func navigationKeys() {
-        #expect(map.command(for: .space) == .pageDown)
-        #expect(map.command(for: .pageDown) == .pageDown)
-        #expect(map.command(for: .space, modifiers: .shift) == .pageUp)
-        #expect(map.command(for: .pageUp) == .pageUp)
-        #expect(map.command(for: .down) == .lineDown)
-        #expect(map.command(for: .up) == .lineUp)
-        #expect(map.command(for: .home) == .top)
-        #expect(map.command(for: .end) == .bottom)
+    @Test func theListsKeysAreNotTheWindows() {
+        // Arrows, pages, Space, Home/End, Escape, Enter and Tab are the list's (ListKeyAction).
+        for key in [Key.space, .pageDown, .pageUp, .down, .up, .home, .end, .escape, .enter, .tab] {
+            #expect(map.command(for: key) == nil, "\(key)")
+            #expect(map.command(for: key, modifiers: .shift) == nil, "shift+\(key)")
+        }
+        #expect(map.command(for: .character("a"), modifiers: .control) == nil, "Ctrl+A selects all rows")
     }
 
     @Test func overlayAndPipelineToggles() {
@@ -22,10 +21,8 @@ struct KeyMapTests {
         #expect(map.command(for: .character("m")) == .toggleMisaligned)
         #expect(map.command(for: .character("t")) == .toggleRowTint)
         #expect(map.command(for: .character("p")) == .switchPipeline)
-        #expect(map.command(for: .tab) == .switchPipeline)
         #expect(map.command(for: .f1) == .toggleHelp)
         #expect(map.command(for: .character("/"), modifiers: .shift) == .toggleHelp, "? is Shift+/ on most layouts")
-        #expect(map.command(for: .escape) == .quit)
         #expect(map.command(for: .character("q")) == .quit)
     }
 
@@ -41,16 +38,17 @@ struct KeyMapTests {
             #expect(map.bindings.contains { $0.command == command && !$0.label.isEmpty }, "\(command) has no labelled key")
         }
         let lines = map.helpLines
-        #expect(lines.count == map.bindings.filter { !$0.label.isEmpty }.count)
-        #expect(lines.contains { $0.hasPrefix("Home") && $0.contains("scroll to top") })
-        #expect(lines.contains { $0.hasPrefix("P/Tab") && $0.contains("naive") })
+        #expect(lines.count == map.bindings.filter { !$0.label.isEmpty }.count + KeyMap.listKeys.count)
+        #expect(lines.contains { $0.hasPrefix("Home/End") && $0.contains("first/last row") })
+        #expect(lines.contains { $0.hasPrefix("P ") && $0.contains("naive") })
         // Labels are padded so every description starts in one column.
-        let labelled = map.bindings.filter { !$0.label.isEmpty }
-        let columns = Set(zip(lines, labelled).map { line, binding in
-            line.range(of: binding.command.title).map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? -1
+        let titles = map.bindings.filter { !$0.label.isEmpty }.map(\.command.title) + KeyMap.listKeys.map(\.title)
+        let columns = Set(zip(lines, titles).map { line, title in
+            line.range(of: title).map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? -1
         })
         #expect(columns.count == 1 && !columns.contains(-1))
         #expect(map.compactHelpLines.count == lines.count)
-        #expect(map.compactHelpLines.contains("Esc/Q: quit"))
+        #expect(map.compactHelpLines.contains("Q: quit"))
+        #expect(map.compactHelpLines.contains("Esc: clear the selection"))
     }
 }

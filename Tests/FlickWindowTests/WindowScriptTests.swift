@@ -16,10 +16,14 @@ struct WindowScriptTests {
             """)
         #expect(script.steps == [
             .list(.drag(fromY: 500, toY: 200, seconds: 0.25)), .press(x: 120.5, y: 210), .list(.wait(seconds: 0.3)), .release,
-            .key(.character("p")), .key(.space), .size(width: 414, height: 736),
+            .list(.key(KeyPress(.character("p")), repeats: 1, perSecond: 30)), .list(.key(KeyPress(.space), repeats: 1, perSecond: 30)),
+            .size(width: 414, height: 736),
         ])
         #expect(
-            script.scrollScript.steps == [.drag(fromY: 500, toY: 200, seconds: 0.25), .tap(x: 120.5, y: 210), .wait(seconds: 0.3), .resize(width: 414)],
+            script.scrollScript.steps == [
+                .drag(fromY: 500, toY: 200, seconds: 0.25), .tap(x: 120.5, y: 210), .wait(seconds: 0.3),
+                .key(KeyPress(.character("p")), repeats: 1, perSecond: 30), .key(KeyPress(.space), repeats: 1, perSecond: 30), .resize(width: 414),
+            ],
             "headless: a press is a tap, a size change keeps its width")
     }
 

@@ -158,7 +158,8 @@ extension ScrollBenchmark.Result {
             mode: mode,
             report: FrameReport(
                 frames: Array(display.frames.dropFirst(scriptsStart)), hz: display.hz,
-                settles: display.settles.filter { $0 >= scriptsStart }, updates: engine.updateStatistics, scale: scale.value),
+                settles: display.settles.filter { $0 >= scriptsStart }, updates: engine.updateStatistics, scale: scale.value,
+                selection: engine.selectionStatistics),
             settles: display.settles, firstFrameMilliseconds: firstFrame, cpuSeconds: ResourceUsage.cpuSeconds - cpuBefore,
             peakResidentMegabytes: ResourceUsage.peakResidentMegabytes, layouts: counters.layouts, renders: counters.renders,
             imageLoads: engine.imageLoadsStarted, imageStatistics: images,

@@ -1,22 +1,7 @@
-/// A key the window reacts to, independent of SDL (the SDL layer maps its key codes here), so
-/// the key map is a pure table that tests read without a display.
-public enum Key: Hashable, Sendable {
-    case space, pageDown, pageUp, down, up, home, end, escape, tab, f1
-    /// A printable key, lowercased: "h", "r", "?".
-    case character(Character)
-}
-
-/// Modifier keys held with a key.
-public struct KeyModifiers: OptionSet, Hashable, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    public static let shift = KeyModifiers(rawValue: 1)
-    public static let control = KeyModifiers(rawValue: 2)
-}
+import FlickList
 
 /// What a key asks the window to do.
 public enum WindowCommand: Hashable, Sendable, CaseIterable {
-    case pageDown, pageUp, lineDown, lineUp, top, bottom
     case toggleHUD, toggleRanges, toggleMisaligned, toggleRowTint, switchPipeline, toggleHelp
     case insertRows, editTopRow, deleteTopRow, showInsertedRows
     case quit
@@ -24,12 +9,6 @@ public enum WindowCommand: Hashable, Sendable, CaseIterable {
     /// One line for `--help` and the on-screen key list.
     public var title: String {
         switch self {
-        case .pageDown: "page down"
-        case .pageUp: "page up"
-        case .lineDown: "scroll down a little"
-        case .lineUp: "scroll up a little"
-        case .top: "scroll to top"
-        case .bottom: "jump to the last row"
         case .toggleHUD: "HUD: fps, frame-time graph, main-thread ms, rows"
         case .toggleRanges: "visible/display/preload ranges, fling landing zone"
         case .toggleMisaligned: "colour misaligned (magenta) and scaled (yellow) layers"
@@ -61,20 +40,14 @@ public struct KeyMap: Sendable {
         self.bindings = bindings
     }
 
-    /// The demo's keys. Shift+Space pages up, as in a browser.
+    /// The demo window's own keys (the list's keys — arrows, pages, Home/End, selection,
+    /// Enter, Tab — are the list's, `ListKeyAction`, and come after these).
     public static let standard = KeyMap(bindings: [
-        Binding(keys: [.space, .pageDown], modifiers: [], label: "Space/PageDown", command: .pageDown),
-        Binding(keys: [.space], modifiers: .shift, label: "Shift+Space/PageUp", command: .pageUp),
-        Binding(keys: [.pageUp], modifiers: [], label: "", command: .pageUp),
-        Binding(keys: [.down], modifiers: [], label: "Down", command: .lineDown),
-        Binding(keys: [.up], modifiers: [], label: "Up", command: .lineUp),
-        Binding(keys: [.home], modifiers: [], label: "Home", command: .top),
-        Binding(keys: [.end], modifiers: [], label: "End", command: .bottom),
         Binding(keys: [.character("h")], modifiers: [], label: "H", command: .toggleHUD),
         Binding(keys: [.character("r")], modifiers: [], label: "R", command: .toggleRanges),
         Binding(keys: [.character("m")], modifiers: [], label: "M", command: .toggleMisaligned),
         Binding(keys: [.character("t")], modifiers: [], label: "T", command: .toggleRowTint),
-        Binding(keys: [.character("p"), .tab], modifiers: [], label: "P/Tab", command: .switchPipeline),
+        Binding(keys: [.character("p")], modifiers: [], label: "P", command: .switchPipeline),
         Binding(keys: [.character("n")], modifiers: [], label: "N", command: .insertRows),
         Binding(keys: [.character("e")], modifiers: [], label: "E", command: .editTopRow),
         Binding(keys: [.character("d")], modifiers: [], label: "D", command: .deleteTopRow),
@@ -82,7 +55,7 @@ public struct KeyMap: Sendable {
         Binding(keys: [.f1, .character("?")], modifiers: [], label: "?/F1", command: .toggleHelp),
         // "?" arrives as Shift + "/" on most layouts.
         Binding(keys: [.character("/"), .character("?")], modifiers: .shift, label: "", command: .toggleHelp),
-        Binding(keys: [.escape, .character("q")], modifiers: [], label: "Esc/Q", command: .quit),
+        Binding(keys: [.character("q")], modifiers: [], label: "Q", command: .quit),
     ])
 
     /// The command for `key` held with exactly `modifiers` (Control is ignored so a stray
@@ -91,17 +64,29 @@ public struct KeyMap: Sendable {
         bindings.first { $0.keys.contains(key) && $0.modifiers == modifiers }?.command
     }
 
-    /// "Key  what it does" lines for `--help` and the on-screen list (one per labelled binding).
+    /// The list's keys as the help shows them (the list performs them, not this map).
+    public static let listKeys: [(label: String, title: String)] = [
+        ("Up/Down", "move the focus a row (Ctrl: focus only, Shift: extend)"),
+        ("PageUp/PageDown", "previous/next post (a list: a page)"),
+        ("Space/Shift+Space", "scroll a page down/up (Ctrl+Space: toggle the row)"),
+        ("Home/End", "first/last row"),
+        ("Ctrl+A, Ctrl+Shift+A", "select all, select none"),
+        ("Enter, Tab", "open the focused row or link; next link"),
+        ("Esc", "clear the selection"),
+    ]
+
+    /// "Key  what it does" lines for `--help` and the on-screen list (one per labelled binding,
+    /// then the list's keys).
     public var helpLines: [String] {
-        let labelled = bindings.filter { !$0.label.isEmpty }
-        let width = labelled.map(\.label.count).max() ?? 0
-        return labelled.map { $0.label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.command.title }
+        let entries = bindings.filter { !$0.label.isEmpty }.map { ($0.label, $0.command.title) } + Self.listKeys
+        let width = entries.map(\.0.count).max() ?? 0
+        return entries.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
     }
 
     /// "Key: what it does" lines for the on-screen list (drawn in a proportional font, so no
     /// column padding).
     public var compactHelpLines: [String] {
-        bindings.filter { !$0.label.isEmpty }.map { "\($0.label): \($0.command.title)" }
+        (bindings.filter { !$0.label.isEmpty }.map { ($0.label, $0.command.title) } + Self.listKeys).map { "\($0.0): \($0.1)" }
     }
 
     /// The one-line hint shown at the bottom of the window.

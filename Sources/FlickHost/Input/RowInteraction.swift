@@ -20,5 +20,14 @@ public protocol RowInteraction<Source>: Sendable {
     /// One line for the status bar when `target` is tapped ("@bob (mention) in row 12").
     /// Main thread; cheap.
     func describe(_ target: Target, in layout: Source.Layout) -> String
+
+    /// The targets of `layout` a keyboard visits with Tab, in reading order, each with the
+    /// boxes it covers (row points). Main thread, when focus moves: geometry only, cheap.
+    /// Default: none (Tab leaves the row at once).
+    func focusTargets(in layout: Source.Layout) -> [(target: Target, rects: [Rect])]
+}
+
+extension RowInteraction {
+    public func focusTargets(in layout: Source.Layout) -> [(target: Target, rects: [Rect])] { [] }
 }
 

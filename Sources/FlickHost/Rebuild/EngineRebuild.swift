@@ -68,6 +68,7 @@ public struct EngineRebuild<Source: ListDataSource> {
         let coasting = old.physics.phase == .decelerating ? old.physics.velocity : nil
         let new = make()
         new.compositor.drawsFramebuffer = false
+        new.adoptSelection(of: old)
         new.jump(toRow: place.row, time: time)
         // Rows above the anchor have estimated heights in the new engine; the offset into the
         // anchor row is applied once that row is measured (`applyPendingAnchor`).

@@ -2,14 +2,13 @@ import FlickCore
 import FlickList
 
 /// A `ScrollScript` plus what only a window can replay: a held press and its release (so a
-/// pressed link's highlight can be seen and captured), and key presses.
+/// pressed link's highlight can be seen and captured) and a window size. (`key` is a list
+/// step: a window plays it through its own key path, its window keys first.)
 ///
 /// ```
 /// press 120 210     # finger down at (120, 210) and held: a link there shows its highlight
 /// wait 0.3
 /// release           # finger up: a tap, reported in the status bar
-/// key p             # as if P was pressed (switch pipeline); names: space pagedown pageup
-///                   # down up home end tab f1, or one character
 /// size 414 736      # resize the window to 414 × 736 points (a new height rebuilds the engine)
 /// ```
 /// Every other line is a `ScrollScript` line. Pure value; any thread.
@@ -22,7 +21,6 @@ public struct WindowScript: Hashable, Sendable {
         case list(ScrollScript.Step)
         case press(x: Double, y: Double)
         case release
-        case key(Key)
         case size(width: Double, height: Double)
     }
 
@@ -57,11 +55,6 @@ public struct WindowScript: Hashable, Sendable {
                     throw ParseError(line: line, reason: "size takes a width and a height in \(Int(sides.lowerBound))…\(Int(sides.upperBound)) points")
                 }
                 steps.append(.size(width: width, height: height))
-            case "key":
-                guard args.count == 1, let key = Self.key(named: args[0]) else {
-                    throw ParseError(line: line, reason: "key takes one key name (space, pagedown, pageup, down, up, home, end, tab, f1, or a character)")
-                }
-                steps.append(.key(key))
             default:
                 steps.append(.list(try ScrollScript.step(command, args, line: line)))
             }
@@ -77,18 +70,8 @@ public struct WindowScript: Hashable, Sendable {
             case .list(let step): step
             case .press(let x, let y): .tap(x: x, y: y)
             case .size(let width, _): .resize(width: width)
-            case .release, .key: nil
+            case .release: nil
             }
         })
-    }
-
-    static func key(named name: String) -> Key? {
-        let named: [String: Key] = [
-            "space": .space, "pagedown": .pageDown, "pageup": .pageUp, "down": .down, "up": .up, "home": .home,
-            "end": .end, "tab": .tab, "f1": .f1, "escape": .escape,
-        ]
-        if let key = named[name.lowercased()] { return key }
-        guard name.count == 1, let character = name.lowercased().first else { return nil }
-        return .character(character)
     }
 }

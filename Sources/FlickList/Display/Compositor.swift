@@ -130,11 +130,12 @@ public final class Compositor {
 
     /// Composes one frame; returns what each row showed and fills the pixel counts of `stats`.
     /// `departing` bitmaps (update animations) are drawn in gaps no row covers, uncounted.
-    /// `sticky` (a section header stuck to the top edge) is drawn over the rows, and
-    /// `accessories` over everything, uncounted.
+    /// `decorations` (focus ring, selection tint: `role == .decoration`) are drawn over the
+    /// rows, `sticky` (a section header stuck to the top edge) over them, and `accessories`
+    /// over everything, uncounted.
     @discardableResult
     public func compose(
-        _ rows: [Row], departing: [Departing] = [], sticky: (row: Int, bitmap: Bitmap, top: Double)? = nil,
+        _ rows: [Row], departing: [Departing] = [], decorations: [DisplayLayer] = [], sticky: (row: Int, bitmap: Bitmap, top: Double)? = nil,
         accessories: [Accessory] = [], stats: inout FrameStats
     ) -> [RowContent] {
         layers.removeAll(keepingCapacity: true)
@@ -209,6 +210,7 @@ public final class Compositor {
             let clip = Rect(x: 0, y: top, width: viewport.width, height: scale.round(ghost.height))
             layers.append(DisplayLayer(bitmap: ghost.bitmap, origin: Point(x: 0, y: top), clip: clip, role: .departing, row: -1, isOpaque: true))
         }
+        layers += decorations
         if let sticky {
             layers.append(
                 DisplayLayer(bitmap: sticky.bitmap, origin: Point(x: 0, y: scale.round(sticky.top)), role: .stickyHeader, row: sticky.row, isOpaque: true))

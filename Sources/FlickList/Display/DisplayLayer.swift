@@ -16,6 +16,8 @@ public struct DisplayLayer: Sendable {
         case image
         /// A deleted row's last bitmap, collapsing away (update animations).
         case departing
+        /// Focus ring or selection tint over a row: shared tiles, never part of a cell.
+        case decoration
         /// A section header stuck to the top edge over the rows of its section.
         case stickyHeader
         /// A list accessory: refresh header, paging footer or floating badge.

@@ -132,6 +132,7 @@ extension ListEngine {
         }
         reshape(&heights, with: changes)
         store.structureChanged(changes)
+        selectionFollow(changes)
         animations.follow(changes)
         let reloaded = changes.reloads.compactMap { changes.newIndex(ofOld: $0) }.compactMap { store.rowIDs[$0] ?? source.item(at: $0)?.id }
         if !reloaded.isEmpty { store.reload(reloaded) }
@@ -191,6 +192,7 @@ extension ListEngine {
     private func resynchronize(time: Double) {
         let top = heights.rowCount > 0 ? heights.row(atOffset: max(0, physics.contentOffset)) : 0
         heights = HeightIndex(rowCount: source.rowCount, configuration: heights.configuration)
+        selectionClamp(toRowCount: heights.rowCount)
         store.reset()
         pendingChanges.removeAll()
         scrollTarget = nil

@@ -13,62 +13,6 @@ import FlickRaster
 /// in the window), the input methods between frames, and `apply(_:)` when the source changed.
 @MainActor
 public final class ListEngine<Source: ListDataSource> {
-    public struct Configuration: Sendable {
-        /// Working ranges and fast-fling rules.
-        public var ranges = RangePolicy.Configuration.standard
-        /// Physics constants (UIScrollView's normal deceleration by default).
-        public var physics = ScrollPhysics.Configuration.standard
-        /// Show skeletons and placeholders for rows not drawn yet (`false` = VVebo's blank rows).
-        public var skeletons = true
-        /// Apply the fast-fling landing-zone rule (`false` = draw rows in viewport order).
-        public var fastFling = true
-        /// Bytes of bitmaps kept for rows outside every range; default 12 MB (the row store's
-        /// `bitmapBudget`, which gives the reason).
-        public var bitmapBudget = 12 * 1024 * 1024
-        /// Which pipeline draws rows; default `.flick`.
-        public var pipeline = Pipeline.flick
-        /// During a fast fling only the landing zone starts image loads (seed 004 §3); default
-        /// true. `false` loads images for every row in range, for the benchmark's ablation.
-        public var defersImagesDuringFling = true
-        /// The edge the list keeps still; default `.top` (a timeline). `.bottom` is a chat:
-        /// it opens at the last row and stays pinned there while the reader is at the bottom.
-        public var anchorEdge = AnchorEdge.top
-        /// What rows inserted above the first row do while the reader is at the very top;
-        /// default `.keepReading` (the engine counts them in `rowsInsertedAbove` for a "N new
-        /// posts" pill), as every timeline app that does not yank the reader does.
-        public var insertionsAtTop = InsertionsAtTop.keepReading
-        /// How close to the bottom, points, counts as "at the bottom" for pinning; default
-        /// 2 pt: a fraction of a line, so a reader who scrolled up on purpose is not pulled
-        /// down, while rounding of exact heights never unpins one who is there.
-        public var pinTolerance = 2.0
-        /// Animate updates of visible rows: inserted rows slide in, deleted ones collapse
-        /// (0.25 s, visual only: anchoring is exact from the first frame). Default true, as
-        /// users of lists expect; the benchmark and lockstep tests turn it off unless they
-        /// measure it.
-        public var animatesUpdates = true
-
-        public init() {}
-
-        /// The naive baseline the seeds start from: cell reuse only.
-        public static var naive: Configuration {
-            var configuration = Configuration()
-            configuration.pipeline = .naive
-            configuration.skeletons = false
-            configuration.fastFling = false
-            return configuration
-        }
-    }
-
-    /// How rows get drawn.
-    public enum Pipeline: Sendable, Hashable {
-        /// Layout and raster on pool workers, results committed once per frame.
-        case flick
-        /// What the seeds start from: each row that comes on screen is laid out and rasterized
-        /// synchronously on the main thread, bitmaps only for rows on screen (cell reuse), no
-        /// work ahead of time. Exists to be measured against.
-        case naive
-    }
-
     public let source: Source
     public let pool: QueuePool<Source.WorkerContext>
     public let configuration: Configuration
@@ -123,6 +67,18 @@ public final class ListEngine<Source: ListDataSource> {
     /// applied: a client that watches the scroll (batch fetching, pull to refresh) looks and
     /// acts here, so its changes land in the same frame. Main thread.
     public var beforeFrame: (@MainActor (Double) -> Void)?
+    /// Focus and selection (`ListEngine+Selection`), kept by the rows' current numbering and
+    /// carried through every update.
+    public internal(set) var selection = ListSelection()
+    /// Which rows can be selected now (starts as the configuration's; a client may change it).
+    public var selectionMode: SelectionMode
+    /// What paging keys do now (starts as the configuration's).
+    public var navigation: KeyboardNavigation
+    /// Told after the focus or the selection changed (by a key, a click, or an update that
+    /// removed selected rows). Main thread.
+    public var onSelectionChange: (@MainActor (ListSelection) -> Void)?
+    var selectionTilesCache: SelectionTiles?
+    var selectionWatch = SelectionRasterWatch()
     /// Told when a tap lands on an accessory (`tapAccessory(at:)`). Main thread.
     public var onAccessoryTap: (@MainActor (ListAccessory.Placement) -> Void)?
 
@@ -133,6 +89,8 @@ public final class ListEngine<Source: ListDataSource> {
     ) {
         self.source = source
         self.configuration = configuration
+        selectionMode = configuration.selectionMode
+        navigation = configuration.navigation
         self.scale = scale
         width = viewport.width
         let pool = pool ?? QueuePool(label: "flick.list") { [source] _ in source.makeWorkerContext() }
@@ -223,9 +181,10 @@ public final class ListEngine<Source: ListDataSource> {
         let departing = animations.isEmpty ? [] : animations.departing(at: time) { heights.offset(ofRow: $0) - physics.contentOffset }
         lastSticky = stickyHeader(visible: plan.visible)
         let contents = compositor.compose(
-            rows, departing: departing, sticky: lastSticky.map { ($0.row, $0.bitmap, $0.top) },
+            rows, departing: departing, decorations: selectionLayers(rows), sticky: lastSticky.map { ($0.row, $0.bitmap, $0.top) },
             accessories: accessoryLayers(), stats: &stats)
         lastContents = zip(rows.map(\.index), contents).map { ($0, $1) }
+        checkSelectionWatch()
         // The naive pipeline loads images with their row, synchronously: none is ever pending.
         stats.imagesPending = plan.visible.reduce(0) { $0 + (store.node(atRow: $1)?.images?.pendingCount ?? 0) }
         stats.offset = physics.contentOffset
@@ -295,6 +254,7 @@ public final class ListEngine<Source: ListDataSource> {
     public func resize(width newWidth: Double, time: Double) {
         guard newWidth != width else { return }
         width = newWidth
+        selectionWatch.stop()
         filling.resized(self)
     }
 

@@ -42,6 +42,10 @@ public protocol ScriptReplayTarget: AnyObject {
     func scriptEndTap()
     /// The viewport gets a new width (a window keeps its height).
     func scriptResize(width: Double)
+    /// A key pressed, through the target's key path (a window's own keys first).
+    func scriptKey(_ press: KeyPress)
+    /// A click on `row` (on screen: the replay scrolls it into view first) with `modifiers`.
+    func scriptClick(row: Int, modifiers: KeyModifiers)
     /// The client that performs scripts' edit steps; nil: the list takes no edits.
     var editor: (any ListEditing)? { get }
     /// The pager `wait-page` watches; nil: the step only lets one frame pass.
@@ -55,6 +59,8 @@ extension ScriptReplayTarget {
     public func scriptEndDrag() { engine.endDrag(time: now) }
     public func scriptEndTap() {}
     public func scriptResize(width: Double) { engine.resize(width: width, time: now) }
+    public func scriptKey(_ press: KeyPress) { engine.handleKey(press, time: now) }
+    public func scriptClick(row: Int, modifiers: KeyModifiers) { engine.click(row: row, modifiers: modifiers) }
     public var pager: (any ListPaging)? { nil }
 }
 
@@ -176,6 +182,18 @@ public struct ScriptReplay<Target: ScriptReplayTarget> {
                 let elapsed = DispatchTime.now().uptimeNanoseconds - frameStart
                 if elapsed < period { usleep(UInt32((period - elapsed) / 1_000)) }
             } while DispatchTime.now().uptimeNanoseconds < deadline
+            try frame()
+        case .key(let press, let repeats, let perSecond):
+            let framesBetween = max(1, Int((target.hz / perSecond).rounded()))
+            for _ in 0..<repeats {
+                target.scriptKey(press)
+                for _ in 0..<framesBetween { try frame() }
+            }
+        case .click(let row, let modifiers):
+            guard row < engine.heights.rowCount else { return try frame() }
+            engine.reveal(row: row, time: target.now)
+            try play(.settle)
+            target.scriptClick(row: row, modifiers: modifiers)
             try frame()
         case .settle:
             let limit = Int(Self.settleLimitSeconds * target.hz)

@@ -24,6 +24,9 @@
 /// stream stop           # ends every stream
 /// pull                  # pull down past the top and let go: refreshes a live list
 /// wait-page             # wait until the next page has landed or failed (≤ 10 s; a live list)
+/// key Down              # a key with its modifiers: `key ctrl+a`, `key shift+End`, `key Page_Down`
+/// key Down 5000 30      # held: repeats 5,000 times, 30 a second (frames run between repeats)
+/// click 12 shift        # a click on row 12 (scrolled into view first), with ctrl or shift held
 /// ```
 public struct ScrollScript: Hashable, Sendable {
     public enum Step: Hashable, Sendable {
@@ -47,6 +50,10 @@ public struct ScrollScript: Hashable, Sendable {
         case pull
         /// Waits until the list's pager lands its next page (or the request fails).
         case waitPage
+        /// A key pressed `repeats` times, `perSecond` a second (a held key repeating).
+        case key(KeyPress, repeats: Int, perSecond: Double)
+        /// A click on a row with modifiers.
+        case click(row: Int, modifiers: KeyModifiers)
     }
 
     /// A line that is not a valid step.
@@ -166,6 +173,28 @@ public struct ScrollScript: Hashable, Sendable {
             return .waitPage
         case "insert", "delete", "move", "edit":
             return .change(try edit(command, args, line: line))
+        case "key":
+            guard args.count == 1 || args.count == 3, let press = KeyPress(parsing: args[0]) else {
+                throw ParseError(line: line, reason: "key takes a key (Down, ctrl+a, shift+End, Page_Down, space, or a character), then optionally REPEATS PER_SECOND")
+            }
+            guard args.count == 3 else { return .key(press, repeats: 1, perSecond: 30) }
+            guard let repeats = Int(args[1]), (1...maximumEditCount).contains(repeats) else {
+                throw ParseError(line: line, reason: "key: repeats must be a whole number in 1…\(maximumEditCount)")
+            }
+            let rate = try number(2, "repeats per second")
+            guard rate >= 1, rate <= 120 else { throw ParseError(line: line, reason: "key: repeats per second must be in 1…120") }
+            return .key(press, repeats: repeats, perSecond: rate)
+        case "click":
+            guard (1...2).contains(args.count) else { throw ParseError(line: line, reason: "click takes a row, then optionally ctrl or shift") }
+            var modifiers: KeyModifiers = []
+            if args.count == 2 {
+                guard let modifier = args[1].split(separator: "+").reduce(KeyModifiers?.some([]), { all, word in
+                    guard let all, let one = KeyModifiers(named: String(word)) else { return nil }
+                    return all.union(one)
+                }) else { throw ParseError(line: line, reason: "click: \"\(args[1])\" is not ctrl, shift or ctrl+shift") }
+                modifiers = modifier
+            }
+            return .click(row: try row(0), modifiers: modifiers)
         case "scrollto":
             guard (1...3).contains(args.count) else { throw ParseError(line: line, reason: "scrollto takes a row, then top|center|bottom and animated") }
             var align = ScrollAlignment.top

@@ -58,6 +58,20 @@ public enum StandardScripts {
         settle
         """
 
+    /// The keyboard session (`flick bench --keyboard`): Down held at 30 repeats a second
+    /// through 5,000 rows (the list follows the focus), Page Down 20 times, End, Home — on a
+    /// timeline, so each key moves the focus and selects its row.
+    public static let keyboard = """
+        wait 0.2
+        key Down 5000 30
+        key Page_Down 20 4
+        settle
+        key End
+        settle
+        key Home
+        settle
+        """
+
     /// The live family, flinging: flings down and up while 10 posts/s arrive on top.
     public static let liveFlings = """
         jump 2000

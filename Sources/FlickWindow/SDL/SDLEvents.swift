@@ -1,11 +1,13 @@
 import CSDL2
 import FlickCore
+import FlickList
 
 /// A window event in Flick's terms, positions in device pixels of the drawable.
 public enum WindowEvent: Hashable, Sendable {
     case quit
     case resized(PixelSize)
-    case pointerDown(x: Double, y: Double)
+    /// The button goes down with `modifiers` held (Ctrl+click toggles a row, Shift+click extends).
+    case pointerDown(x: Double, y: Double, modifiers: KeyModifiers = [])
     case pointerMoved(x: Double, y: Double)
     case pointerUp
     /// Wheel or trackpad: positive scrolls toward later rows, in wheel notches (fractional
@@ -59,7 +61,8 @@ extension SDLDisplay {
                 return nil
             }
         case SDL_MOUSEBUTTONDOWN.rawValue where Int32(event.button.button) == SDL_BUTTON_LEFT:
-            return .pointerDown(x: Double(event.button.x) * pixelsPerUnit, y: Double(event.button.y) * pixelsPerUnit)
+            return .pointerDown(
+                x: Double(event.button.x) * pixelsPerUnit, y: Double(event.button.y) * pixelsPerUnit, modifiers: modifiers(UInt32(SDL_GetModState().rawValue)))
         case SDL_MOUSEBUTTONUP.rawValue where Int32(event.button.button) == SDL_BUTTON_LEFT:
             return .pointerUp
         case SDL_MOUSEMOTION.rawValue:
@@ -72,14 +75,18 @@ extension SDLDisplay {
             return .wheel(notches: flipped ? amount : -amount)
         case SDL_KEYDOWN.rawValue:
             guard let key = key(for: event.key.keysym.sym) else { return nil }
-            var modifiers: KeyModifiers = []
-            let mod = UInt32(event.key.keysym.mod)
-            if mod & KMOD_SHIFT.rawValue != 0 { modifiers.insert(.shift) }
-            if mod & KMOD_CTRL.rawValue != 0 { modifiers.insert(.control) }
-            return .key(key, modifiers, isRepeat: event.key.repeat != 0)
+            return .key(key, modifiers(UInt32(event.key.keysym.mod)), isRepeat: event.key.repeat != 0)
         default:
             return nil
         }
+    }
+
+    /// SDL's modifier state in Flick's terms.
+    private static func modifiers(_ mod: UInt32) -> KeyModifiers {
+        var modifiers: KeyModifiers = []
+        if mod & KMOD_SHIFT.rawValue != 0 { modifiers.insert(.shift) }
+        if mod & KMOD_CTRL.rawValue != 0 { modifiers.insert(.control) }
+        return modifiers
     }
 
     /// SDL key codes Flick knows; printable keys by their (unshifted) character.
@@ -88,7 +95,9 @@ extension SDLDisplay {
             UInt32(SDLK_SPACE.rawValue): .space, UInt32(SDLK_PAGEDOWN.rawValue): .pageDown,
             UInt32(SDLK_PAGEUP.rawValue): .pageUp, UInt32(SDLK_DOWN.rawValue): .down, UInt32(SDLK_UP.rawValue): .up,
             UInt32(SDLK_HOME.rawValue): .home, UInt32(SDLK_END.rawValue): .end, UInt32(SDLK_ESCAPE.rawValue): .escape,
-            UInt32(SDLK_TAB.rawValue): .tab, UInt32(SDLK_F1.rawValue): .f1,
+            UInt32(SDLK_TAB.rawValue): .tab, UInt32(SDLK_F1.rawValue): .f1, UInt32(SDLK_F3.rawValue): .f3,
+            UInt32(SDLK_LEFT.rawValue): .left, UInt32(SDLK_RIGHT.rawValue): .right, UInt32(SDLK_RETURN.rawValue): .enter,
+            UInt32(SDLK_KP_ENTER.rawValue): .enter,
         ]
         let raw = UInt32(bitPattern: code)
         if let key = special[raw] { return key }

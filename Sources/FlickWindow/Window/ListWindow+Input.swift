@@ -10,8 +10,9 @@ extension ListWindow {
             isQuitRequested = true
         case .resized(let pixels):
             viewportChanged(to: Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale), time: time)
-        case .pointerDown(let x, let y):
+        case .pointerDown(let x, let y, let modifiers):
             scriptHoldsPointer = false
+            pointerModifiers = modifiers
             pointerDown(at: Point(x: x / scale, y: y / scale), time: time)
         case .pointerMoved(let x, let y):
             if gesture.isDown, !scriptHoldsPointer { pointerMoved(to: Point(x: x / scale, y: y / scale), time: time) }
@@ -20,9 +21,11 @@ extension ListWindow {
         case .wheel(let notches):
             scroll(by: notches * configuration.pointsPerWheelNotch, time: time)
         case .key(let key, let modifiers, let isRepeat):
-            guard let command = configuration.keyMap.command(for: key, modifiers: modifiers) else { return }
-            if isRepeat, !command.repeats { return }
-            perform(command, time: time)
+            if let command = configuration.keyMap.command(for: key, modifiers: modifiers) {
+                if !isRepeat { perform(command, time: time) }
+                return
+            }
+            handleListKey(KeyPress(key, modifiers), time: time)
         case .focusLost:
             if !scriptHoldsPointer { apply(gesture.cancel(), time: time) }
         }
@@ -69,11 +72,23 @@ extension ListWindow {
         defer { pressed.end(engine: engine) }
         if engine.tapAccessory(at: point) { return }
         guard let hit = engine.row(at: point) else { return }
+        engine.click(row: hit.row, modifiers: pointerModifiers)
         let pressed = pressed.press.map { (row: $0.row, target: $0.target, layout: $0.layout) }
-        let tap = interaction.tap(item: engine.itemID(atRow: hit.row), row: hit.row, local: hit.local, layout: hit.layout, pressed: pressed)
+        record(interaction.tap(item: engine.itemID(atRow: hit.row), row: hit.row, local: hit.local, layout: hit.layout, pressed: pressed), time: time)
+    }
+
+    /// A tap by pointer or by Enter: kept, said in the status bar, handed to the client.
+    private func record(_ tap: Tap, time: Double) {
         taps.append(tap)
-        status = (tap.description.map { "tapped \($0)" } ?? "tapped row \(hit.row): nothing tappable there", time + 4)
+        let how = tap.byKeyboard ? "opened" : "tapped"
+        status = (tap.description.map { "\(how) \($0)" } ?? "\(how) row \(tap.row)", time + 4)
         onTap?(tap)
+    }
+
+    /// A list key (focus, selection, paging, Enter, Tab), as every host handles it.
+    func handleListKey(_ press: KeyPress, time: Double) {
+        guard !gesture.isDown else { return }
+        if case .tapped(let tap) = engine.handleKey(press, interaction: interaction, time: time) { record(tap, time: time) }
     }
 
     // MARK: Keys and wheel
@@ -85,13 +100,9 @@ extension ListWindow {
         engine.glide(by: distance, with: scrollDistance, time: time)
     }
 
-    /// Does what a key asks.
+    /// Does what a window key asks.
     public func perform(_ command: WindowCommand, time: Double) {
-        let scrolled = engine.performScrolling(
-            command, pointsPerLine: configuration.pointsPerLine, scrollDistance: scrollDistance, isHeld: gesture.isDown, time: time)
-        guard !scrolled else { return }
         switch command {
-        case .pageDown, .pageUp, .lineDown, .lineUp, .top, .bottom: break
         case .toggleHUD: overlays.formSymmetricDifference(.hud)
         case .toggleRanges: overlays.formSymmetricDifference(.ranges)
         case .toggleMisaligned: overlays.formSymmetricDifference(.misaligned)
@@ -124,15 +135,5 @@ extension ListWindow {
         let top = topRow
         let above = engine.rowsInsertedAbove + changes.inserts.count(where: { $0 <= top })
         status = (above > 0 ? "\(above) new rows above — U shows them" : "\(edit)", time + 4)
-    }
-}
-
-extension WindowCommand {
-    /// Whether a held key repeats the command (scrolling does; toggles do not).
-    var repeats: Bool {
-        switch self {
-        case .pageDown, .pageUp, .lineDown, .lineUp: true
-        default: false
-        }
     }
 }

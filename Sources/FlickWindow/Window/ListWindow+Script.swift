@@ -44,9 +44,6 @@ extension ListWindow {
         case .size(let width, let height):
             resizeWindow(to: Size(width: width, height: height), time: now)
             try replay.frame()
-        case .key(let key):
-            if let command = configuration.keyMap.command(for: key) { perform(command, time: now) }
-            try replay.frame()
         }
     }
 
@@ -81,5 +78,20 @@ extension ListWindow: ScriptReplayTarget {
 
     public func scriptResize(width: Double) {
         resizeWindow(to: Size(width: width, height: windowSize.height), time: now)
+    }
+
+    /// A key as the keyboard sends it: the window's own keys first, then the list's.
+    public func scriptKey(_ press: KeyPress) {
+        handle(.key(press.key, press.modifiers, isRepeat: false), time: now)
+    }
+
+    /// A click at the middle of the row's visible part, through the pointer gesture, with
+    /// `modifiers` held (the replay has scrolled the row into view).
+    public func scriptClick(row: Int, modifiers: KeyModifiers) {
+        guard let point = engine.visibleCentre(ofRow: row) else { return }
+        pointerModifiers = modifiers
+        pointerDown(at: point, time: now)
+        pointerUp(time: now)
+        pointerModifiers = []
     }
 }

@@ -70,6 +70,8 @@ public final class ListWindow<Interaction: RowInteraction> {
     var pacer: FramePacer
     var nextFrameStart: Double
     var gesture = PointerGesture()
+    /// Modifier keys held when the pointer went down (Ctrl/Shift+click).
+    var pointerModifiers: KeyModifiers = []
     var history = FrameHistory()
     /// Over-budget frames and hitches so far, from the window's clock.
     public internal(set) var frameTiming: WindowTiming
