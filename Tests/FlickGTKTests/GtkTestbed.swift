@@ -33,6 +33,8 @@ struct LinkNoteKind: CellKind {
 @MainActor
 struct GtkTestbed {
     static let viewport = Size(width: 375, height: 667)
+    /// The window's title: how synthesized input (xdotool) finds it.
+    static let title = "FlickGTKTests-\(getpid())"
 
     let list: CellList<Int>
     let view: FlickListView<CellInteraction<Int>>
@@ -72,7 +74,7 @@ struct GtkTestbed {
         view = FlickListView(interaction: CellInteraction<Int>(), configuration: gtk) { viewport, scale in
             list.rebuild(viewport: viewport, pipeline: .flick, scale: scale)
         }
-        window = GtkHost.window(title: "FlickGTKTests", size: Self.viewport, child: view.widget)
+        window = GtkHost.window(title: Self.title, size: Self.viewport, child: view.widget)
         settle()
     }
 

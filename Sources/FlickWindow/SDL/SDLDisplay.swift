@@ -1,5 +1,6 @@
 import CSDL2
 import FlickCore
+import FlickList
 import Foundation
 
 /// One SDL window with its 2D renderer: the only place Flick talks to the display.
@@ -58,6 +59,8 @@ public final class SDLDisplay {
     /// `SDL_ComposeCustomBlendMode(ONE, ONE_MINUS_SRC_ALPHA, ADD, …)`: Cairo's premultiplied OVER.
     let premultipliedBlendMode: SDL_BlendMode
     private var closed = false
+    /// Modifier keys down after the last key event read (`pollEvents`): those a click has.
+    var heldModifiers: KeyModifiers = []
 
     /// Opens a resizable window of `pixelSize` device pixels and picks its present path.
     /// - Parameters:

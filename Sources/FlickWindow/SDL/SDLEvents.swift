@@ -24,11 +24,19 @@ extension SDLDisplay {
         var events: [WindowEvent] = []
         var event = SDL_Event()
         var factor: Double?
+        // SDL pumps every X event before the first is read, so SDL_GetModState is the state
+        // after the last of them: the modifiers in effect at each click are followed here
+        // instead, from the key events in between, in order.
+        var modifiers = heldModifiers
         while SDL_PollEvent(&event) != 0 {
             let pixelsPerUnit = factor ?? pixelsPerWindowUnit
             factor = pixelsPerUnit
-            if let mapped = Self.map(event, pixelsPerUnit: pixelsPerUnit) { events.append(mapped) }
+            if event.type == SDL_KEYDOWN.rawValue || event.type == SDL_KEYUP.rawValue {
+                modifiers = Self.modifiers(UInt32(event.key.keysym.mod))
+            }
+            if let mapped = Self.map(event, pixelsPerUnit: pixelsPerUnit, modifiers: modifiers) { events.append(mapped) }
         }
+        heldModifiers = modifiers
         return events
     }
 
@@ -42,7 +50,7 @@ extension SDLDisplay {
         return Double(outputSize.width) / Double(width)
     }
 
-    private static func map(_ event: SDL_Event, pixelsPerUnit: Double) -> WindowEvent? {
+    private static func map(_ event: SDL_Event, pixelsPerUnit: Double, modifiers held: KeyModifiers) -> WindowEvent? {
         switch event.type {
         case SDL_QUIT.rawValue:
             return .quit
@@ -62,7 +70,7 @@ extension SDLDisplay {
             }
         case SDL_MOUSEBUTTONDOWN.rawValue where Int32(event.button.button) == SDL_BUTTON_LEFT:
             return .pointerDown(
-                x: Double(event.button.x) * pixelsPerUnit, y: Double(event.button.y) * pixelsPerUnit, modifiers: modifiers(UInt32(SDL_GetModState().rawValue)))
+                x: Double(event.button.x) * pixelsPerUnit, y: Double(event.button.y) * pixelsPerUnit, modifiers: held)
         case SDL_MOUSEBUTTONUP.rawValue where Int32(event.button.button) == SDL_BUTTON_LEFT:
             return .pointerUp
         case SDL_MOUSEMOTION.rawValue:

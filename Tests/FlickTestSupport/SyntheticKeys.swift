@@ -1,0 +1,53 @@
+import Foundation
+
+/// Real key presses for window tests: `xdotool` (Debian's package, in scripts/apt-packages.txt)
+/// gives the named window the X input focus and types the keys through the XTest extension, so
+/// they arrive as a keyboard's would — through the X server, the toolkit's event queue and the
+/// host's own key path — not as calls into the engine. Any thread; the caller's window must
+/// keep pumping its events (a frame or a main-loop iteration) for the keys to be seen.
+public enum SyntheticKeys {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Focuses the window whose title starts with `title` and presses `key` (xdotool's names:
+    /// `Down`, `Page_Down`, `ctrl+a`, `shift+End`, `Tab`, `Return`). Waits until the focus is
+    /// there; throws when xdotool is missing or finds no such window.
+    public static func press(_ key: String, inWindowTitled title: String) throws {
+        try run(["key", "--clearmodifiers", key], inWindowTitled: title)
+    }
+
+    /// Focuses the window titled `title` and clicks the left button at (`x`, `y`) in it (X
+    /// pixels), with `modifiers` (xdotool's names: `ctrl`, `shift`) held down around the click.
+    public static func click(x: Int, y: Int, holding modifiers: [String] = [], inWindowTitled title: String) throws {
+        var commands = ["mousemove", "--window", "%1", "--sync", "\(x)", "\(y)"]
+        for modifier in modifiers { commands += ["keydown", modifier] }
+        commands += ["click", "1"]
+        for modifier in modifiers.reversed() { commands += ["keyup", modifier] }
+        try run(commands, inWindowTitled: title)
+    }
+
+    /// `xdotool search … windowfocus --sync %1` then `commands`.
+    private static func run(_ commands: [String], inWindowTitled title: String) throws {
+        guard let xdotool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw Failure(description: "xdotool is not installed (make test installs it: scripts/apt-packages.txt)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xdotool)
+        process.arguments = ["search", "--sync", "--limit", "1", "--name", "^\(title)", "windowfocus", "--sync", "%1"] + commands
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(5_000) }
+        if process.isRunning {
+            process.terminate()
+            throw Failure(description: "xdotool found no window titled \"\(title)\" within 10 s")
+        }
+        guard process.terminationStatus == 0 else {
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw Failure(description: "xdotool failed (\(process.terminationStatus)): \(text)")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import FlickCore
+import FlickList
+import FlickTestSupport
+@testable import FlickWindow
+import Foundation
+import Testing
+
+/// The SDL window's keyboard, driven by real key presses (xdotool through the X server under
+/// Xvfb) into the window's own event path: focus moves, selection follows the modifiers, the
+/// window's own keys stay its own, and a click with Ctrl held toggles.
+@Suite("Keyboard in the SDL window", .serialized)
+@MainActor
+struct HostKeyboardTests {
+    static func window(title: String) throws -> ListWindow<StripedTaps> {
+        var configuration = WindowConfiguration()
+        configuration.viewport = Size(width: 200, height: 300)
+        configuration.hz = 60
+        configuration.lockstep = true
+        configuration.overlays = []
+        configuration.title = title
+        let source = StripedRows(count: 100)
+        let pool = QueuePool<Void>(queuesPerLane: 1, workerNice: 0) { _ in () }
+        var engine = ListEngine<StripedRows>.Configuration()
+        engine.selectionMode = .multiple
+        return try ListWindow(configuration: configuration, interaction: StripedTaps()) { viewport, _ in
+            ListEngine(source: source, viewport: viewport, scale: .two, placeholder: nil, pool: pool, configuration: engine)
+        }
+    }
+
+    /// Presses `key` in the window and runs frames until `done` holds (at most 5 s).
+    static func press(_ key: String, in window: ListWindow<StripedTaps>, title: String, until done: () -> Bool) throws -> Bool {
+        try SyntheticKeys.press(key, inWindowTitled: title)
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            window.step()
+            if done() { return true }
+        } while Date() < deadline
+        return false
+    }
+
+    @Test func realKeysMoveTheFocusAndSelect() throws {
+        let display = try TestDisplay.acquire()
+        defer { display.stop() }
+        let title = "flick-keys-\(getpid())-sdl"
+        let window = try Self.window(title: title)
+        defer { window.close() }
+        #expect(window.play(try WindowScript(parsing: "wait 0.2\nsettle")))
+        let engine = { window.engine }
+        #expect(try Self.press("Down", in: window, title: title) { engine().selection.focus == 0 }, "the first Down focuses the top row")
+        #expect(try Self.press("Down", in: window, title: title) { engine().selection.focus == 1 })
+        #expect(engine().selection.selected.ranges == [1..<2], "a plain move selects the row")
+        #expect(try Self.press("shift+Down", in: window, title: title) { engine().selection.focus == 2 })
+        #expect(engine().selection.selected.ranges == [1..<3], "Shift extends")
+        #expect(try Self.press("ctrl+a", in: window, title: title) { engine().selectedCount == 100 }, "Ctrl+A selects all")
+        #expect(try Self.press("Escape", in: window, title: title) { engine().selectedCount == 0 }, "Escape clears")
+        #expect(!window.isQuitRequested, "Escape is the list's, not quit")
+        #expect(try Self.press("End", in: window, title: title) { engine().selection.focus == 99 })
+        #expect(window.play(try WindowScript(parsing: "settle")))
+        let last = engine().heights.offset(ofRow: 99) + engine().heights.height(ofRow: 99) - engine().contentOffset
+        #expect(abs(last - engine().viewport.height) < 0.5, "End scrolled the last row into view")
+        #expect(try Self.press("h", in: window, title: title) { window.overlays.contains(.hud) }, "the window's own keys still work")
+        #expect(engine().rastersCausedBySelection == 0)
+        #expect(engine().compositor.layers.contains { $0.role == .decoration }, "the ring is drawn")
+    }
+
+    @Test func aRealCtrlClickTogglesARow() throws {
+        let display = try TestDisplay.acquire()
+        defer { display.stop() }
+        let title = "flick-keys-\(getpid())-click"
+        let window = try Self.window(title: title)
+        defer { window.close() }
+        #expect(window.play(try WindowScript(parsing: "wait 0.2\nsettle\nclick 1")))
+        #expect(window.engine.selection.selected.ranges == [1..<2], "the script's click selected row 1")
+        let centre = try #require(window.engine.visibleCentre(ofRow: 3))
+        let pixels = window.configuration.scale.value
+        try SyntheticKeys.click(x: Int(centre.x * pixels), y: Int(centre.y * pixels), holding: ["ctrl"], inWindowTitled: title)
+        let deadline = Date().addingTimeInterval(5)
+        while window.engine.selectedCount < 2, Date() < deadline { window.step() }
+        #expect(window.engine.selection.selected.ranges == [1..<2, 3..<4], "Ctrl+click added row 3")
+        #expect(window.engine.selection.focus == 3)
+        #expect(!window.engine.selection.focusVisible, "a click shows no ring")
+    }
+}
