@@ -41,7 +41,7 @@ public final class ListWindow<Interaction: RowInteraction> {
     public var onTap: ((Tap) -> Void)?
     /// Frame numbers at which a fling or scroll-to-top came to rest.
     public internal(set) var settles: [Int] = []
-    /// The window was closed, or Esc/Q pressed.
+    /// The window was closed, or Q pressed.
     public internal(set) var isQuitRequested = false
     /// Whether the pointer is held down by a script's `press` (until its `release`): the real
     /// pointer's moves and lifts, and a focus change (another window opening on the display),
