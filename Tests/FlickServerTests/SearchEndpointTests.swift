@@ -27,12 +27,12 @@ struct SearchEndpointTests {
 
     @Test func searchPagesLikeTheTimelineAndFindsWhatAScanFinds() async throws {
         let wanted = try expected("微笑")
-        try #require(wanted.count > 60)
+        try #require(wanted.count > 20)
         try await withServer { server, timeline in
             let root = try #require(server.baseURL)
             var ids: [String] = []
             var sizes: [Int] = []
-            var next: URL? = URL(string: search(root, "微笑").absoluteString + "&limit=25")
+            var next: URL? = URL(string: search(root, "微笑").absoluteString + "&limit=7")
             while let url = next {
                 let page = try await fetcher.fetch(url)
                 ids += page.posts.map(\.id)
@@ -42,14 +42,14 @@ struct SearchEndpointTests {
                 try #require(sizes.count <= 50, "paging does not end")
             }
             #expect(ids == wanted)
-            #expect(sizes.dropLast().allSatisfy { $0 == 25 })
+            #expect(sizes.count >= 3 && sizes.dropLast().allSatisfy { $0 == 7 })
         }
     }
 
     @Test func hostileQueriesAnswerPagesNeverErrors() async throws {
         try await withServer { server, _ in
             let root = try #require(server.baseURL)
-            for text in ["\"", "swift*", "NEAR(a b)", "a OR b", "%", "_", "\u{0}", "   ", "", String(repeating: "x", count: 10_000), "\u{FFFD}"] {
+            for text in ["\"", "swift*", "NEAR(a b)", "a OR b", "%", "_", "\u{0}", "   ", "", String(repeating: "x", count: 1_000), "\u{FFFD}"] {
                 let exchange = try await HTTPExchange.get(search(root, text))
                 #expect(exchange.status == 200, "query \(text.prefix(20).debugDescription): \(exchange.text.prefix(200))")
                 let page = try await fetcher.fetch(search(root, text))
@@ -58,6 +58,10 @@ struct SearchEndpointTests {
             // A lone surrogate's bytes, percent-encoded by hand: still a page.
             let raw = URL(string: root.absoluteString + "/search?q=%ED%A0%80")!
             #expect(try await HTTPExchange.get(raw).status == 200)
+            // A 10,000-character query passes the server's request-line bound (8 KB of HTTP head):
+            // 414 from the HTTP layer, before any search (the query would be cut to 256 anyway).
+            let huge = try await HTTPExchange.get(search(root, String(repeating: "x", count: 10_000)))
+            #expect(huge.status == 414)
             let badLimit = try await HTTPExchange.get(URL(string: search(root, "a").absoluteString + "&limit=0")!)
             #expect(badLimit.status == 400)
         }
