@@ -37,7 +37,7 @@ public struct FeedGeneration: Sendable {
         let store = try FeedStore(path: databaseURL.path, configuration: .bulkLoad)
         // The find index is left pending (`buildSearchIndex` fills it on first use, e.g. by
         // `flick search`; searches scan until then): kept current row by row it multiplies a
-        // million-post generation's time many times over (BENCHMARKS.md, find).
+        // million-post generation's time many times over (docs/ARCHITECTURE.md, "Find": measured).
         try store.deferSearchIndex()
         let jsonURL = folder.appendingPathComponent("feed.json")
         let writer = writeJSON ? try FeedWriter(url: jsonURL) : nil

@@ -44,7 +44,7 @@ extension FeedStore {
     /// Leaves the rows appended from now on out of the index until the next
     /// `buildSearchIndex`, which indexes them in batches (prepends and edits of indexed rows
     /// still index as they write). For a bulk import into a new store: indexing in one pass
-    /// afterwards is cheaper than keeping the index current row by row (see BENCHMARKS.md).
+    /// afterwards is cheaper than keeping the index current row by row (docs/ARCHITECTURE.md, "Find").
     /// Worker thread, one short transaction.
     public func deferSearchIndex() throws(Error) {
         try performWrite("deferring the find index") {
