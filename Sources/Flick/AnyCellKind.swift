@@ -21,6 +21,8 @@ final class AnyCellKind: Sendable {
     let layout: @Sendable (any Sendable, CellEnvironment) -> CellLayoutBox?
     /// The kind's skeleton for a row with no layout yet, drawn into a canvas of its size. Worker.
     let drawEstimatedSkeleton: @Sendable (Canvas) -> Void
+    /// The kind's `searchableText` for a row's content. Any thread.
+    let searchableText: @Sendable (any Sendable) -> String?
 
     init<Kind: CellKind>(_ kind: Kind) {
         key = CellKindKey(type: ObjectIdentifier(Kind.self), value: (kind as? any Hashable).map { AnyHashable($0) })
@@ -32,6 +34,7 @@ final class AnyCellKind: Sendable {
             return CellLayoutBox(kind: kind, layout: kind.layout(content, in: environment), environment: environment)
         }
         drawEstimatedSkeleton = { canvas in kind.drawEstimatedSkeleton(in: canvas) }
+        searchableText = { content in (content as? Kind.Content).flatMap { kind.searchableText($0) } }
     }
 
     /// The skeleton bitmap of a row of this kind with no layout yet, `size` points. Worker.

@@ -30,6 +30,9 @@ public struct Cell<ID: Hashable & Sendable>: ListItem {
 
     /// Whether this row heads a section (its kind sticks to the top edge).
     public var isSectionHeader: Bool { kind.isSectionHeader }
+
+    /// The text find searches in this row (its kind's `searchableText`), or nil. Any thread.
+    public var searchableText: String? { kind.searchableText(content) }
 }
 
 /// A laid-out cell of any kind: what the list reads of it, and how to draw it. Immutable;

@@ -124,6 +124,12 @@ public protocol CellKind: Sendable {
     /// Whether rows of this kind head sections and stick to the top edge while their section
     /// is on screen. Default false.
     var isSectionHeader: Bool { get }
+
+    /// The text find searches in a row of this kind (`CellSearch`), or nil when the row has
+    /// none. Any thread (the search runs on a worker); pure and cheap: the searcher calls it
+    /// for every row. Default nil: a kind is searchable only when it says what its text is
+    /// (a picture or a separator has none).
+    func searchableText(_ content: Content) -> String?
 }
 
 extension CellKind {
@@ -148,4 +154,5 @@ extension CellKind {
     public var background: Color { Color(hex: 0xFFFFFF) }
     public var estimatedHeight: Double { 80 }
     public var isSectionHeader: Bool { false }
+    public func searchableText(_ content: Content) -> String? { nil }
 }

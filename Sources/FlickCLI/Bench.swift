@@ -68,7 +68,14 @@ struct Bench: ParsableCommand {
     @Option(help: "With --serve: wrk connections.")
     var serveConnections: Int = 32
 
+    @Flag(help: "Instead of the rest: find (issue #28) over --find-posts generated posts: import and index build times, store growth, first match and full count per query.")
+    var find = false
+
+    @Option(help: "With --find: posts to generate.")
+    var findPosts: Int = 1_000_000
+
     func validate() throws {
+        try OptionLimits.check(findPosts, in: OptionLimits.feedPosts, option: "--find-posts")
         try OptionLimits.check(serveSeconds, in: 1...600, option: "--serve-seconds")
         try OptionLimits.check(serveConnections, in: 1...10_000, option: "--serve-connections")
         try OptionLimits.check(runs, in: OptionLimits.microBenchmarkRuns, option: "--runs")
@@ -100,6 +107,7 @@ struct Bench: ParsableCommand {
     /// Commands run on the main thread; the engine and the headless display are main-actor code.
     func run() throws {
         if serve { return try runServe() }
+        if find { return try runFind() }
         try MainActor.assumeIsolated { try runOnMain() }
     }
 
@@ -118,6 +126,18 @@ struct Bench: ParsableCommand {
                     runs, cost: benchmark.cost, loadAverage: benchmark.loadAverage, seconds: serveSeconds, connections: serveConnections, limit: 50)
             ]
             let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            try OutputFile.write([UInt8](data), to: json)
+            print("wrote \(json)")
+        }
+    }
+
+    /// `--find`: on the calling thread (store work only, no display).
+    private func runFind() throws {
+        let folder = URL(fileURLWithPath: "out/bench-find-\(findPosts)", isDirectory: true)
+        let result = try FindBenchmark(posts: findPosts, folder: folder).run(progress: progress)
+        print(FindBenchmark.text(result))
+        if let json {
+            let data = try JSONSerialization.data(withJSONObject: ["find": FindBenchmark.jsonObject(result)], options: [.prettyPrinted, .sortedKeys])
             try OutputFile.write([UInt8](data), to: json)
             print("wrote \(json)")
         }

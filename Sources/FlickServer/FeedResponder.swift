@@ -44,6 +44,9 @@ struct FeedResponder: HTTPResponder {
         if path == "/timeline" {
             return try timelineResponse(request)
         }
+        if path == "/search" {
+            return try searchResponse(request)
+        }
         if path == "/timeline/stream" {
             return streamResponse(request)
         }

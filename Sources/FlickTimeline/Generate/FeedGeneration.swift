@@ -35,6 +35,10 @@ public struct FeedGeneration: Sendable {
             try? FileManager.default.removeItem(atPath: databaseURL.path + suffix)
         }
         let store = try FeedStore(path: databaseURL.path, configuration: .bulkLoad)
+        // The find index is left pending (`buildSearchIndex` fills it on first use, e.g. by
+        // `flick search`; searches scan until then): kept current row by row it multiplies a
+        // million-post generation's time many times over (docs/ARCHITECTURE.md, "Find": measured).
+        try store.deferSearchIndex()
         let jsonURL = folder.appendingPathComponent("feed.json")
         let writer = writeJSON ? try FeedWriter(url: jsonURL) : nil
         let generator = PostContentGenerator(seed: seed, images: pool)

@@ -46,6 +46,15 @@ public struct PostCellKind: CellKind, Hashable {
     public var estimatedHeight: Double { 240 }
     public var background: Color { drawing.renderer.spec.cellBackground }
 
+    /// The author's name, the text and the retweeted text, a line each: what the store's find
+    /// index holds for a post (`SearchIndex`), so a list of posts in memory finds the same.
+    public func searchableText(_ post: Post) -> String? { Self.searchableText(of: post) }
+
+    /// `searchableText` without a kind at hand. Any thread.
+    public static func searchableText(of post: Post) -> String {
+        [post.user.name, post.text, post.retweeted?.text ?? ""].joined(separator: "\n")
+    }
+
     public func layout(_ post: Post, in environment: CellEnvironment) -> PostLayout {
         let layouter = drawing.layouter
         let (width, scale, fontScale) = (environment.width, environment.scale, drawing.fontScale)

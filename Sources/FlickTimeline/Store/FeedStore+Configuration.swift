@@ -77,6 +77,8 @@ extension FeedStore {
         public var pageCacheKilobytes: Int = 512
         /// Limits for reading feed files during import.
         public var feedReading: FeedReader.Configuration = .default
+        /// How the find index is built and searched; default `.default` (see its fields).
+        public var search: SearchConfiguration = .default
 
         public init() {}
 

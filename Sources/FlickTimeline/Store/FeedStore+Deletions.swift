@@ -15,6 +15,7 @@ extension FeedStore {
                 for id in ids.prefix(Self.maxDeletedIDs) {
                     statement.setUncheckedArguments([id])
                     try statement.execute()
+                    try unindex(id: id, db: db)
                 }
                 try db.execute(
                     sql: "DELETE FROM deleted_posts WHERE seq <= (SELECT MAX(seq) FROM deleted_posts) - ?",

@@ -67,11 +67,19 @@ extension FeedStore {
         /// The cached layout heights could not be trusted and the store is read-only, so
         /// they are not read (rows are measured as they are laid out).
         case ignoredLayoutHeights(reason: String)
+        /// The find index was missing or could not be read and was created again, empty, with
+        /// every post pending (`FeedStore.buildSearchIndex` fills it; `search` scans the rest).
+        case rebuiltSearchIndex(reason: String)
+        /// The find index could not be used and the store is read-only: `search` scans the
+        /// posts instead (correct, slower).
+        case ignoredSearchIndex(reason: String)
 
         public var description: String {
             switch self {
             case .rebuiltLayoutHeights(let reason): "layout heights dropped and rebuilt: \(reason)"
             case .ignoredLayoutHeights(let reason): "layout heights ignored (read-only store): \(reason)"
+            case .rebuiltSearchIndex(let reason): "find index dropped and rebuilt: \(reason)"
+            case .ignoredSearchIndex(let reason): "find index ignored (read-only store): \(reason)"
             }
         }
     }

@@ -13,6 +13,7 @@ extension FeedStore {
         let repairs: [Repair]
         let readOnlyReason: String?
         let heightsTrusted: Bool
+        var searchIndexUsable = true
     }
 
     static func open(path: String, configuration: Configuration) throws(Error) -> Opened {
@@ -90,8 +91,12 @@ extension FeedStore {
         } catch {
             throw Error.wrap(error, path: path, operation: "opening")
         }
-        let repairs = try prepare(pool, path: path, configuration: configuration, failFastOnLock: failFastOnLock)
-        return Opened(pool: pool, repairs: repairs, readOnlyReason: nil, heightsTrusted: true)
+        var repairs = try prepare(pool, path: path, configuration: configuration, failFastOnLock: failFastOnLock)
+        let searchRepairs = try prepareSearchIndex(pool, path: path)
+        repairs += searchRepairs
+        let usable = !searchRepairs.contains { if case .ignoredSearchIndex = $0 { true } else { false } }
+        return Opened(
+            pool: pool, repairs: repairs, readOnlyReason: nil, heightsTrusted: true, searchIndexUsable: usable)
     }
 
     /// A read-only connection pool. When SQLite cannot create or open the WAL index (`-shm`)
@@ -119,8 +124,12 @@ extension FeedStore {
                 try verifyPosts(in: db, path: path, check: configuration.integrityCheck)
                 return try layoutHeightsProblem(in: db, check: configuration.integrityCheck, maxHeight: configuration.maxLayoutHeight)
             }
-            let repairs = problem.map { [Repair.ignoredLayoutHeights(reason: $0)] } ?? []
-            return Opened(pool: pool, repairs: repairs, readOnlyReason: reason, heightsTrusted: problem == nil)
+            var repairs = problem.map { [Repair.ignoredLayoutHeights(reason: $0)] } ?? []
+            let searchProblem = try pool.read { db in try SearchIndex.problem(db) }
+            if let searchProblem { repairs.append(.ignoredSearchIndex(reason: searchProblem)) }
+            return Opened(
+                pool: pool, repairs: repairs, readOnlyReason: reason, heightsTrusted: problem == nil,
+                searchIndexUsable: searchProblem == nil)
         } catch {
             throw Error.wrap(error, path: path, operation: "opening read-only")
         }
@@ -169,6 +178,23 @@ extension FeedStore {
         } catch {
             throw Error.wrap(error, path: path, operation: "opening")
         }
+    }
+
+    /// Rebuilds the find index (empty, every post pending) when it is missing or cannot be
+    /// read. Never fatal: a rebuild that fails leaves the store open, searched by scanning.
+    private static func prepareSearchIndex(_ pool: DatabasePool, path: String) throws(Error) -> [Repair] {
+        guard let problem = try? pool.read({ db in try SearchIndex.problem(db) }) else { return [] }
+        do {
+            try pool.writeWithoutTransaction { db in
+                try db.inTransaction {
+                    try SearchIndex.rebuild(db)
+                    return .commit
+                }
+            }
+        } catch {
+            return [.ignoredSearchIndex(reason: "\(problem); rebuilding it failed: \(error)")]
+        }
+        return [.rebuiltSearchIndex(reason: problem)]
     }
 
     /// Throws `.readOnly` when the store may not write (call before any write).

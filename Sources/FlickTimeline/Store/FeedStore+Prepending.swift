@@ -54,8 +54,10 @@ extension FeedStore {
                 let first = count == 0 ? 0 : try Self.firstPosition(db)
                 let start = first - fresh.count
                 let statement = try db.cachedStatement(sql: Self.insertSQL)
+                let pending = try SearchIndex.pending(db)
                 for (offset, post) in fresh.enumerated() {
                     try append(post, at: start + offset, with: statement)
+                    try SearchIndex.add(post, at: start + offset, pending: pending, db)
                 }
                 outcome.inserted = fresh
                 outcome.insertedPositions = start..<first

@@ -72,6 +72,11 @@ extension FeedStore {
         migrator.registerMigration("v3: deleted posts") { db in
             try db.execute(sql: createDeletedPosts)
         }
+        migrator.registerMigration("v4: find index") { db in
+            // Creates the index empty with every stored post pending: instant on a million
+            // posts; `buildSearchIndex` fills it in resumable batches.
+            try SearchIndex.create(db)
+        }
         return migrator
     }
 

@@ -44,6 +44,7 @@ extension FeedStore {
         return try performWrite("inserting posts") {
             try pool.writeWithoutTransaction { db in
                 let base = try nextPosition(db)
+                var committed = 0
                 do {
                     for batchStart in stride(from: 0, to: posts.count, by: batchSize) {
                         let batch = posts[batchStart..<min(posts.count, batchStart + batchSize)]
@@ -51,9 +52,16 @@ extension FeedStore {
                             try append(batch, at: base + batchStart, db: db)
                             return .commit
                         }
+                        committed = batchStart + batch.count
                     }
                 } catch {
-                    try? db.execute(sql: "DELETE FROM posts WHERE position >= ?", arguments: [base])
+                    try? db.inTransaction {
+                        for (offset, post) in posts[0..<committed].enumerated() {
+                            try SearchIndex.remove(post, at: base + offset, db)
+                        }
+                        try db.execute(sql: "DELETE FROM posts WHERE position >= ?", arguments: [base])
+                        return .commit
+                    }
                     throw error
                 }
                 return base..<(base + posts.count)
@@ -63,6 +71,7 @@ extension FeedStore {
 
     /// Inserts `posts` at consecutive positions from `position`, inside an open transaction.
     private func append(_ posts: ArraySlice<Post>, at position: Int, db: Database) throws {
+        let pending = try SearchIndex.pending(db)
         var values: [(any DatabaseValueConvertible)?] = []
         values.reserveCapacity(Self.rowsPerStatement * 4)
         var start = posts.startIndex
@@ -81,6 +90,9 @@ extension FeedStore {
                 try statement.execute()
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
                 throw Error.duplicatePostID(path: path, id: try duplicateID(in: chunk, db: db) ?? "?")
+            }
+            for (offset, post) in chunk.enumerated() {
+                try SearchIndex.add(post, at: position + (start - posts.startIndex) + offset, pending: pending, db)
             }
             start = chunk.endIndex
         }
@@ -123,7 +135,7 @@ extension FeedStore {
     /// `upsert` inside an open transaction.
     func upsert(_ post: Post, in db: Database) throws -> UpsertOutcome {
         let version = Int64(bitPattern: post.contentVersion)
-        let sql = "SELECT position, version FROM posts WHERE id = ?"
+        let sql = "SELECT position, version, body FROM posts WHERE id = ?"
         let existing = try Row.fetchOne(db, sql: sql, arguments: [post.id])
         if let row = existing {
             let position: Int = try row.decode(atIndex: 0)
@@ -132,6 +144,7 @@ extension FeedStore {
             // subscript would trap on it.)
             let first = try Self.firstPosition(db)
             guard (try? row.decode(Int64.self, atIndex: 1)) != version else { return .unchanged(row: position - first) }
+            try reindex(post, replacing: row, at: position, db: db)
             try db.execute(
                 sql: "UPDATE posts SET version = ?, body = ? WHERE position = ?",
                 arguments: [version, Data(PostRecord.encode(post)), position])
@@ -141,6 +154,7 @@ extension FeedStore {
         }
         let position = try nextPosition(db)
         try append(post, at: position, with: try db.cachedStatement(sql: Self.insertSQL))
+        try SearchIndex.add(post, at: position, pending: try SearchIndex.pending(db), db)
         return .inserted(row: position - (try Self.firstPosition(db)))
     }
 
@@ -150,6 +164,7 @@ extension FeedStore {
             try pool.write { db in
                 try db.execute(sql: "DELETE FROM posts")
                 try db.execute(sql: "DELETE FROM layout_heights")
+                try SearchIndex.removeAll(db)
             }
         }
     }

@@ -32,6 +32,9 @@ public final class FeedStore: Sendable {
     /// Whether cached layout heights are read: false when the heights table could not be
     /// trusted and the store is read-only, so it could not be rebuilt (see `repairs`).
     let heightsTrusted: Bool
+    /// Whether the find index can be read: false when it is missing or damaged in a read-only
+    /// store (a writable store rebuilds it at open), so `search` scans the posts instead.
+    let searchIndexUsable: Bool
     /// Says, once, that a read-only store dropped a write (see `init`).
     let warn: @Sendable (String) -> Void
     /// Writes dropped because the store is read-only (layout heights); the first one warns.
@@ -61,6 +64,7 @@ public final class FeedStore: Sendable {
         repairs = opened.repairs
         readOnlyReason = opened.readOnlyReason
         heightsTrusted = opened.heightsTrusted
+        searchIndexUsable = opened.searchIndexUsable
     }
 
     /// Whether the store does not write its file (see `readOnlyReason`).
