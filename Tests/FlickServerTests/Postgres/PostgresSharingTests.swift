@@ -64,10 +64,11 @@ struct PostgresSharingTests {
             try FeedEncoder().encodePage(posts: [extra], next: nil, newer: nil).write(to: feed)
             let imported = try await FlickBinary.run(["import", feed.path, "--db", url])
             #expect(imported.status == 0, "\(imported.stderr)")
-            // Imported posts are appended below the oldest: the stream has nothing new on
-            // top, but both servers' pages change at once (no stale cached page).
-            let (lastA, _) = try await Self.page(servers[0], "before=\(try stores[0].posts(in: 40..<41)[0].id)&limit=5")
-            let (lastB, _) = try await Self.page(servers[1], "before=\(try stores[0].posts(in: 40..<41)[0].id)&limit=5")
+            // Imported posts are appended below the oldest, and both servers page to them.
+            #expect(try stores[1].count() == 43)
+            let cursor = try stores[1].posts(in: 41..<42)[0].id
+            let (lastA, _) = try await Self.page(servers[0], "before=\(cursor)&limit=5")
+            let (lastB, _) = try await Self.page(servers[1], "before=\(cursor)&limit=5")
             #expect(lastA.posts.map(\.id) == [extra.id])
             #expect(lastB.posts.map(\.id) == [extra.id])
 
