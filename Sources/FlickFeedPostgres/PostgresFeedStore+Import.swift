@@ -24,7 +24,7 @@ extension PostgresFeedStore {
             do {
                 reader = try FeedReader(contentsOf: url, configuration: reading)
             } catch {
-                throw .feed(path: url.path, reason: error.description)
+                throw .feed(path: url.path, reason: String(describing: error))
             }
             var seen: Set<String> = []
             var batch: [Post] = []
@@ -39,7 +39,7 @@ extension PostgresFeedStore {
                 do {
                     item = try reader.nextItem()
                 } catch {
-                    throw .feed(path: url.path, reason: error.description)
+                    throw .feed(path: url.path, reason: String(describing: error))
                 }
                 guard let item else { break }
                 switch item {

@@ -15,7 +15,7 @@ extension PostgresFeedStore {
             connection.addListener(channel: channel) { [weak self] _, _ in self?.notifyObservers() }
             return connection.query(PostgresQuery(unsafeSQL: "LISTEN \(channel)"), logger: logger).map { _ in connection }
                 .flatMapErrorThrowing { error in
-                    _ = connection.close()
+                    Self.closeQuietly(connection)
                     throw error
                 }
         }.whenComplete { [weak self] result in
@@ -28,7 +28,7 @@ extension PostgresFeedStore {
                     return true
                 }
                 guard keep else {
-                    _ = connection.close()
+                    Self.closeQuietly(connection)
                     return
                 }
                 // Caught up: whatever changed while no one listened shows now.

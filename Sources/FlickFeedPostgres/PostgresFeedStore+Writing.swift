@@ -118,7 +118,7 @@ extension PostgresFeedStore {
     func transaction(_ operation: String, _ body: (PostgresConnection, String) throws(Error) -> Void) throws(Error) {
         try unit { connection throws(Error) in
             _ = try run("BEGIN", on: connection, operation)
-            do {
+            do throws(Error) {
                 _ = try run(PostgresQuery(unsafeSQL: Self.writeLock), on: connection, operation)
                 try body(connection, operation)
                 _ = try run("COMMIT", on: connection, operation)

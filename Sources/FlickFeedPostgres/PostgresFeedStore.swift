@@ -77,12 +77,12 @@ public final class PostgresFeedStore: FeedWriting {
             defer { state.connection = nil }
             return state.connection
         }
-        _ = listening?.close()
+        if let listening { Self.closeQuietly(listening) }
         let open = connection.withLock { current -> PostgresConnection? in
             defer { current = nil }
             return current
         }
-        _ = open?.close()
+        if let open { Self.closeQuietly(open) }
     }
 
     // MARK: Units of work
@@ -105,7 +105,7 @@ public final class PostgresFeedStore: FeedWriting {
         } catch {
             if error.isUnavailability || current.isClosed {
                 connection.withLock { $0 = nil }
-                _ = current.close()
+                Self.closeQuietly(current)
                 if !error.isUnavailability { throw .cannotConnect(location: location, reason: "the connection was lost") }
             }
             throw error
@@ -141,10 +141,16 @@ public final class PostgresFeedStore: FeedWriting {
         let nanoseconds = limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
         let timer = eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) {
             promise.fail(QueryTimeout(limit: limit))
-            _ = connection.close()
+            Self.closeQuietly(connection)
         }
         defer { timer.cancel() }
         return try promise.futureResult.wait()
+    }
+
+    /// Closes `connection` without waiting (the future form of `close()`; its outcome does
+    /// not matter: the connection is dropped either way).
+    static func closeQuietly(_ connection: PostgresConnection) {
+        let _: EventLoopFuture<Void> = connection.close()
     }
 
     /// A query that took longer than `Configuration.queryTimeout`.
