@@ -44,7 +44,8 @@ struct PostgresSharingTests {
     /// anyone listens.
     static func listening(_ stores: [PostgresFeedStore]) async throws {
         for _ in 0..<200 where !stores.allSatisfy(\.isListening) { try await Task.sleep(for: .milliseconds(50)) }
-        try #require(stores.allSatisfy(\.isListening), "the listeners did not connect")
+        let all = stores.allSatisfy(\.isListening)
+        try #require(all, "the listeners did not connect")
     }
 
     @Test func aPostAddedThroughOneServerIsPushedOnTheOthersStream() async throws {
