@@ -149,8 +149,10 @@ public final class PostgresFeedStore: FeedWriting {
 
     /// Closes `connection` without waiting (the future form of `close()`; its outcome does
     /// not matter: the connection is dropped either way).
+    /// The connection is kept until closed: PostgresNIO traps on one released while open.
     static func closeQuietly(_ connection: PostgresConnection) {
-        let _: EventLoopFuture<Void> = connection.close()
+        let closing: EventLoopFuture<Void> = connection.close()
+        closing.whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
     /// A query that took longer than `Configuration.queryTimeout`.
