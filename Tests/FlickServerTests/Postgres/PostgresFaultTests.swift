@@ -47,7 +47,7 @@ struct PostgresFaultTests {
             let stream = try await EventStreamTests.open(port: try #require(server.port))
             let other = try await openPostgresStore(cluster.url)
             defer { other.close() }
-            let fresh = PostContentGenerator(seed: 4, images: ImagePoolGenerator.plannedPool).post(0)
+            let fresh = generatedPost(0, id: "written-after-recovery")
             try other.prepend([fresh])
             #expect(try await EventStreamTests.next("posts", on: stream).id == fresh.id)
             await server.stop()

@@ -39,6 +39,15 @@ func startServer(over store: any FeedReading, pageSize: Int = 50) async throws -
     return server
 }
 
+/// The generator's post `index` under another id (the generator numbers ids by index,
+/// whatever its seed, so a post meant to be new needs an id of its own).
+func generatedPost(_ index: Int, id: String) -> Post {
+    let post = PostContentGenerator(seed: 21, images: ImagePoolGenerator.plannedPool).post(index)
+    return Post(
+        id: id, createdAt: post.createdAt, source: post.source, user: post.user, text: post.text, pics: post.pics,
+        reposts: post.reposts, comments: post.comments, likes: post.likes, retweeted: post.retweeted)
+}
+
 /// A page's JSON with the server's own address taken out, so pages of two servers (two
 /// ports) compare byte for byte.
 func portless(_ body: Data, server: FeedServer) throws -> String {

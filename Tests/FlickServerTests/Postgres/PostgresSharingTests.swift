@@ -61,7 +61,7 @@ struct PostgresSharingTests {
 
             // A post imported by another process (`flick import`) is pushed too.
             let feed = TestFeeds.temporaryFolder("pg-import").appendingPathComponent("feed.json")
-            let extra = PostContentGenerator(seed: 77, images: ImagePoolGenerator.plannedPool).post(0)
+            let extra = generatedPost(0, id: "imported-later")
             try FeedEncoder().encodePage(posts: [extra], next: nil, newer: nil).write(to: feed)
             let imported = try await FlickBinary.run(["import", feed.path, "--db", url])
             #expect(imported.status == 0, "\(imported.stderr)")
