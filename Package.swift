@@ -48,6 +48,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // gzip of the feed server's cached pages (zlib, once per page version).
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        // `--db postgres://…`: the feed store in PostgreSQL (FlickFeedPostgres), LISTEN/NOTIFY.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // `make docs`: the front door's documentation (DocC).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -128,12 +130,22 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
 
+        // The feed store in PostgreSQL, read by the server through the same seam as the SQLite
+        // file (FeedReading), with LISTEN/NOTIFY carrying new posts to every server process.
+        .target(
+            name: "FlickFeedPostgres",
+            dependencies: [
+                "FlickCore", "FlickTimeline", "FlickServer", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
         // The `flick` command.
         .executableTarget(
             name: "FlickCLI",
             dependencies: [
                 "FlickCore", "FlickRaster", "FlickText", "FlickList", "FlickTimeline", "FlickImage", "FlickWindow",
-                "Flick", "FlickChat", "CPangoCairo", "FlickGTK", "CGtk4", "FlickServer", "FlickLive",
+                "Flick", "FlickChat", "CPangoCairo", "FlickGTK", "CGtk4", "FlickServer", "FlickLive", "FlickFeedPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -162,7 +174,8 @@ let package = Package(
         .testTarget(
             name: "FlickServerTests",
             dependencies: [
-                "FlickServer", "FlickTimeline", "FlickCLI", "FlickTestSupport", "FlickHTTP", .product(name: "GRDB", package: "GRDB.swift"),
+                "FlickServer", "FlickTimeline", "FlickCLI", "FlickTestSupport", "FlickHTTP", "FlickFeedPostgres",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .testTarget(name: "FlickGTKTests", dependencies: ["FlickGTK", "Flick", "FlickHost", "FlickTestSupport", "CGtk4", "CFlickGTK"]),

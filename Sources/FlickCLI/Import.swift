@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlickFeedPostgres
 import FlickTimeline
 import Foundation
 
@@ -20,7 +21,7 @@ struct Import: ParsableCommand {
     @Argument(help: "A feed JSON file, or an http(s) URL of a feed page.")
     var source: String
 
-    @Option(help: "The feed.sqlite to import into (created when absent).")
+    @Option(help: "The feed.sqlite to import into (created when absent), or a postgres://user:password@host:port/database URL (tables made when absent).")
     var db: String
 
     @Option(help: "Most pages followed from a URL.")
@@ -47,6 +48,9 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
+        if case .postgres(let configuration) = try FeedLocation(db) {
+            return try importIntoPostgres(configuration)
+        }
         let store = try FeedStore(path: db)
         if let url = URL(string: source), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme) {
             try importPages(from: url, into: store)
@@ -96,6 +100,29 @@ struct Import: ParsableCommand {
                 Data("flick import: the \(failure.report.imported) posts of the \(failure.report.pages) pages read before it are kept\n".utf8))
             throw ExitCode(1)
         }
+    }
+
+    /// A feed file into PostgreSQL, in one transaction. Pages from a URL are not followed
+    /// into PostgreSQL yet: import them into a feed.sqlite, or serve the file.
+    private func importIntoPostgres(_ configuration: PostgresFeedStore.Configuration) throws {
+        if let url = URL(string: source), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme) {
+            throw ValidationError("importing from a URL into PostgreSQL is not supported: give a feed JSON file")
+        }
+        let url = source.hasPrefix("file:") ? (URL(string: source) ?? URL(fileURLWithPath: source)) : URL(fileURLWithPath: source)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw ValidationError("no feed file at \(FeedWarning.escaped(source))")
+        }
+        let store = try FeedLocation.openPostgres(configuration, command: "import")
+        defer { store.close() }
+        let report: ImportReport
+        do {
+            report = try store.importFeed(from: url, maxReportedWarnings: maxWarnings)
+        } catch {
+            FileHandle.standardError.write(Data("flick import: error: \(error.description)\n".utf8))
+            throw ExitCode(1)
+        }
+        FileHandle.standardOutput.write(Data("imported \(report.appended + report.updated) posts (\(report.skipped) skipped)\n".utf8))
+        printWarnings(report.warnings.map(\.description), omitted: report.omittedWarnings)
     }
 
     private func summarize(_ report: PageImportReport) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlickFeedPostgres
 import FlickServer
 import FlickTimeline
 import Foundation
@@ -13,8 +14,13 @@ struct Serve: ParsableCommand {
             starting at post (page × limit) is page `page`, 0 being the newest.
             """)
 
-    @Option(name: [.customLong("db"), .customLong("feed")], help: "A feed.sqlite, or a folder holding one. Default: the demo feed in out/demo-feed (generated once).")
+    @Option(
+        name: [.customLong("db"), .customLong("feed")],
+        help: "A feed.sqlite, a folder holding one, or a postgres://user:password@host:port/database URL. Default: the demo feed in out/demo-feed (generated once).")
     var db: String?
+
+    @Option(help: "With a postgres:// --db: the folder whose images/ is served. Default: none (image requests are 404).")
+    var images: String?
 
     /// Default 8080: a fixed port gives a URL that can be typed into `flick demo --url`
     /// or a browser run after run; tests and embedded servers ask for 0.
@@ -104,8 +110,18 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
-        let database = try FeedDatabase(given: db, defaultFolder: "out/demo-feed", posts: 5_000, withImages: true).path()
-        let server = try FeedServer(databasePath: database, configuration: serverConfiguration)
+        let server: FeedServer
+        switch try FeedLocation(db) {
+        case .sqlite(let given):
+            let database = try FeedDatabase(given: given, defaultFolder: "out/demo-feed", posts: 5_000, withImages: true).path()
+            server = try FeedServer(databasePath: database, configuration: serverConfiguration)
+        case .postgres(let configuration):
+            let store = try FeedLocation.openPostgres(configuration, command: "serve")
+            // No feed folder: images come from --images, or none are served.
+            let folder = images.map { URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? FileManager.default.temporaryDirectory.appendingPathComponent("flick-serve-no-images-\(UUID().uuidString)")
+            server = FeedServer(store: store, feedFolder: folder, configuration: serverConfiguration)
+        }
         let stopRequested = DispatchSemaphore(value: 0)
         let signals = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)

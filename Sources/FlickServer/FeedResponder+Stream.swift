@@ -85,8 +85,13 @@ struct EventStream: Sendable {
         var wake = Wake.changed
         var iterator = wakes.makeAsyncIterator()
         while true {
-            if try timeline.version() != snapshot.version {
-                snapshot = try timeline.snapshot()
+            do {
+                if try timeline.version() != snapshot.version {
+                    snapshot = try timeline.snapshot()
+                }
+            } catch is FeedStoreUnavailable {
+                // The database is away: the stream stays open (heartbeats go on) and catches
+                // up on the first wake after it is back.
             }
             let unseen = snapshot.count - seenFromBottom
             if unseen > 0 {

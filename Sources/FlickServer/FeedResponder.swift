@@ -42,7 +42,11 @@ struct FeedResponder: HTTPResponder {
             return response
         }
         if path == "/timeline" {
-            return try timelineResponse(request)
+            do {
+                return try timelineResponse(request)
+            } catch let unavailable as FeedStoreUnavailable {
+                return Self.unavailable(unavailable)
+            }
         }
         if path == "/search" {
             return try searchResponse(request)
@@ -90,6 +94,18 @@ struct FeedResponder: HTTPResponder {
     }
 
     // MARK: Errors
+
+    /// Seconds a client is asked to wait (`Retry-After`) when the store cannot be reached.
+    /// 1: the server tries the store again on every request, so it answers again as soon as
+    /// the database is back; a longer wait only delays a client's recovery.
+    static let storeRetryAfterSeconds = 1
+
+    /// 503 for a store that cannot be reached now, naming it and why; never cached.
+    static func unavailable(_ unavailable: FeedStoreUnavailable) -> Response {
+        var response = error(.serviceUnavailable, unavailable.description)
+        response.headers[.retryAfter] = String(storeRetryAfterSeconds)
+        return response
+    }
 
     /// `{"error": message}` with `status`.
     static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {

@@ -8,9 +8,10 @@ import Logging
 // `stop` shut the server down gracefully instead of cancelling it.
 import ServiceLifecycle
 
-/// Serves a `FeedStore` (a `feed.sqlite` made by `flick generate`) as a paged timeline over
-/// HTTP on loopback, with new posts appearing on top and drills for fault tests. What
-/// `flick serve` runs, and what the demo and tests embed.
+/// Serves a `FeedStore` (a `feed.sqlite` made by `flick generate`), or any `FeedReading`
+/// store (a PostgreSQL database, `FlickFeedPostgres`), as a paged timeline over HTTP on
+/// loopback, with new posts appearing on top and drills for fault tests. What `flick serve`
+/// runs, and what the demo and tests embed.
 ///
 /// ```swift
 /// let server = try FeedServer(databasePath: "out/demo-feed/feed.sqlite")
@@ -45,9 +46,13 @@ import ServiceLifecycle
 ///   asked for keep-alive; 1.1 keeps connections alive (pipelining too) until
 ///   `Connection: close` or `idleTimeout`.
 ///
+/// - A store that cannot be reached (`FeedStoreUnavailable`: the database went away) gets
+///   503 with `Retry-After`; the next request tries again, so the server recovers by itself.
+///
 /// Threading: `start`, `stop` and `addPosts` may be called from any task or thread; the
-/// server answers requests on Hummingbird's (SwiftNIO's) threads and tasks. The store is
-/// only read; new posts live in memory, above the store's posts.
+/// server answers requests on Hummingbird's (SwiftNIO's) threads and tasks. A SQLite store
+/// is only read: new posts live in memory, above the store's posts. A `FeedWriting` store
+/// takes new posts, edits and deletions, and every server over it serves them.
 public final class FeedServer: Sendable {
     /// Why the server could not start.
     public enum Error: Swift.Error, Sendable, CustomStringConvertible {
@@ -64,7 +69,7 @@ public final class FeedServer: Sendable {
     }
 
     public let configuration: Configuration
-    public let store: FeedStore
+    public let store: any FeedReading
     /// The folder holding the feed's `images/` (the database's folder by default).
     public let feedFolder: URL
 
@@ -86,7 +91,7 @@ public final class FeedServer: Sendable {
     private let base = LockedBox<String>("")
 
     /// Serves `store`; images are read from `feedFolder/images/`.
-    public init(store: FeedStore, feedFolder: URL, configuration: Configuration = .default) {
+    public init(store: any FeedReading, feedFolder: URL, configuration: Configuration = .default) {
         self.store = store
         self.feedFolder = feedFolder
         self.configuration = configuration
@@ -188,28 +193,24 @@ public final class FeedServer: Sendable {
     /// need new posts at a known moment; works whether or not the server is running.
     /// Runs on the calling thread (reads the store to keep ids unique).
     @discardableResult
-    public func addPosts(_ count: Int) throws(FeedStore.Error) -> [Post] {
-        do {
-            return try timeline.add(count)
-        } catch let error as FeedStore.Error {
-            throw error
-        } catch {
-            throw .sqlite(path: store.path, operation: "adding new posts", reason: String(describing: error))
-        }
+    public func addPosts(_ count: Int) throws -> [Post] {
+        try timeline.add(count)
     }
 
-    /// Deletes the posts with `ids` while serving (the store is not written): from the next
-    /// request on they are left out of pages and unknown as `before`/`since` cursors — a post
-    /// deleted between two pages a client reads. For tests and drills; any thread.
-    public func deletePosts(_ ids: [String]) {
-        timeline.delete(ids)
+    /// Deletes the posts with `ids` while serving (in memory over a SQLite file, in the store
+    /// when it is `FeedWriting`): from the next request on they are left out of pages and
+    /// unknown as `before`/`since` cursors — a post deleted between two pages a client reads.
+    /// For tests and drills; any thread. Throws only the store's write errors.
+    public func deletePosts(_ ids: [String]) throws {
+        try timeline.delete(ids)
     }
 
-    /// Edits the posts with `ids` while serving (the store is not written): each gets text
-    /// appended (so a new content version, and another height) and is served so from the
-    /// next request on. Returns the new versions. For tests and drills; any thread.
+    /// Edits the posts with `ids` while serving (in memory over a SQLite file, in the store
+    /// when it is `FeedWriting`): each gets text appended (so a new content version, and
+    /// another height) and is served so from the next request on. Returns the new versions.
+    /// For tests and drills; any thread.
     @discardableResult
-    public func editPosts(_ ids: [String]) throws(FeedStore.Error) -> [Post] {
+    public func editPosts(_ ids: [String]) throws -> [Post] {
         var edited: [Post] = []
         for id in ids {
             guard let post = try store.post(id: id) else { continue }
@@ -219,7 +220,7 @@ public final class FeedServer: Sendable {
                     text: post.text + " — edited: a longer second thought about this, added while the post was being read.",
                     pics: post.pics, reposts: post.reposts, comments: post.comments, likes: post.likes, retweeted: post.retweeted))
         }
-        timeline.edit(edited)
+        try timeline.edit(edited)
         return edited
     }
 

@@ -3,7 +3,9 @@ import FlickTimeline
 import Foundation
 
 /// The served timeline: new posts made while serving (in memory, newest first) above the
-/// store's posts (rows 0..<count, newest first). The store is only read, never written.
+/// store's posts (rows 0..<count, newest first). A store the server only reads (the SQLite
+/// file) keeps new posts, edits and deletions in memory; a `FeedWriting` store (PostgreSQL)
+/// takes them, so every server over it serves them.
 ///
 /// Indexes are over the whole timeline: 0 = the newest post. A `Snapshot` is taken once per
 /// request, so one page is cut from one consistent timeline even while new posts arrive.
@@ -14,9 +16,9 @@ final class LiveTimeline: Sendable {
         /// New posts, oldest first (the newest is last).
         let live: [Post]
         let liveIndex: [String: Int]
-        let store: FeedStore
+        let store: any FeedReading
         let storeCount: Int
-        /// Posts deleted while serving: left out of pages, unknown as cursors.
+        /// Posts deleted while serving, or in the store: left out of pages, unknown as cursors.
         let deleted: Set<String>
         /// Posts edited while serving: served in place of the stored version.
         let edited: [String: Post]
@@ -52,10 +54,10 @@ final class LiveTimeline: Sendable {
     }
 
     /// Which timeline a page was cut from: the in-memory changes made while serving, and the
-    /// store's post count. Equal versions serve byte-identical pages.
+    /// store's revision (`FeedReading.revision()`). Equal versions serve byte-identical pages.
     struct Version: Sendable, Hashable {
         var changes: UInt64
-        var storeCount: Int
+        var storeRevision: Int64
     }
 
     private struct State: Sendable {
@@ -68,55 +70,76 @@ final class LiveTimeline: Sendable {
         var edited: [String: Post] = [:]
     }
 
-    let store: FeedStore
+    let store: any FeedReading
+    /// The store when the server writes through it (new posts, edits, deletions), else nil.
+    private var writable: (any FeedWriting)? { store as? any FeedWriting }
     /// Told (with no argument) after every add, edit and delete; the live stream waits on it.
     let changes = ChangeSignal()
     private let generator: PostContentGenerator
     private let idPrefix: String
     private let state = LockedBox(State())
 
-    init(store: FeedStore, seed: UInt64, idPrefix: String) {
+    init(store: any FeedReading, seed: UInt64, idPrefix: String) {
         self.store = store
         self.generator = PostContentGenerator(seed: seed, images: ImagePoolGenerator.plannedPool)
         self.idPrefix = idPrefix
+        // Another process wrote the store (a NOTIFY): the next request rereads its revision,
+        // and live streams wake.
+        store.observeChanges { [revisionCache, changes] in
+            revisionCache.withLock { $0 = nil }
+            changes.signal()
+        }
     }
 
     func snapshot() throws -> Snapshot {
+        // The revision first: a change after it makes the next `version()` differ, so a page
+        // cut from newer posts is never cached under a newer revision than it shows.
+        let revision = try store.revision()
         let storeCount = try store.count()
+        let storeDeleted = try store.deletedPostIDs()
         // `version()` agrees with the newest snapshot at once.
-        storeCountCache.withLock { $0 = (storeCount, .now) }
+        revisionCache.withLock { $0 = (revision, .now) }
         let (live, index, deleted, edited, changes) = state.withLock { ($0.live, $0.liveIndex, $0.deleted, $0.edited, $0.changes) }
         return Snapshot(
-            live: live, liveIndex: index, store: store, storeCount: storeCount, deleted: deleted, edited: edited,
-            version: Version(changes: changes, storeCount: storeCount))
+            live: live, liveIndex: index, store: store, storeCount: storeCount,
+            deleted: storeDeleted.isEmpty ? deleted : deleted.union(storeDeleted), edited: edited,
+            version: Version(changes: changes, storeRevision: revision))
     }
 
-    /// The current version without taking a snapshot: a lock and the store's count, the
-    /// latter read at most once per `storeRecheck` (the store is only read while serving;
-    /// the recheck notices another process importing into it).
+    /// The current version without taking a snapshot: a lock and the store's revision, the
+    /// latter read at most once per `storeRecheck`, and at once after the store tells of a
+    /// change (the recheck notices another process importing into a SQLite file).
     func version() throws -> Version {
         let now = ContinuousClock.now
-        let cached = storeCountCache.value
-        let storeCount: Int
+        let cached = revisionCache.value
+        let revision: Int64
         if let cached, now - cached.read < Self.storeRecheck {
-            storeCount = cached.count
+            revision = cached.revision
         } else {
-            storeCount = try store.count()
-            storeCountCache.withLock { $0 = (storeCount, now) }
+            revision = try store.revision()
+            revisionCache.withLock { $0 = (revision, now) }
         }
-        return Version(changes: state.withLock { $0.changes }, storeCount: storeCount)
+        return Version(changes: state.withLock { $0.changes }, storeRevision: revision)
     }
 
-    /// How long a read of the store's count is trusted by `version()`. 1 s: counting costs a
-    /// query (tens of microseconds, more than a cached page's whole answer), and a post
-    /// imported by another process shows within a second.
+    /// How long a read of the store's revision is trusted by `version()`. 1 s: reading it
+    /// costs a query (tens of microseconds, more than a cached page's whole answer), and a
+    /// post imported by another process shows within a second even when the store cannot
+    /// tell (SQLite) or a notification was lost (a PostgreSQL listener reconnecting).
     static let storeRecheck: Duration = .seconds(1)
-    private let storeCountCache = LockedBox<(count: Int, read: ContinuousClock.Instant)?>(nil)
+    private let revisionCache = LockedBox<(revision: Int64, read: ContinuousClock.Instant)?>(nil)
 
-    /// Makes `count` new posts with the generator and puts them on top; returns them, newest
-    /// first. A post is the generator's post `n` (content deterministic from the seed) with
-    /// id `"<prefix><n>"` and the current time; an id the store already holds is passed over.
-    /// Runs on the calling thread (the drill's timer task, or a test).
+    /// After a write through the store: the next request rereads the revision, streams wake.
+    private func storeChanged() {
+        revisionCache.withLock { $0 = nil }
+        changes.signal()
+    }
+
+    /// Makes `count` new posts with the generator and puts them on top (in the store when it
+    /// is written through); returns them, newest first. A post is the generator's post `n`
+    /// (content deterministic from the seed) with id `"<prefix><n>"` and the current time; an
+    /// id the store already holds is passed over. Runs on the calling thread (the drill's
+    /// timer task, or a test).
     @discardableResult
     func add(_ count: Int) throws -> [Post] {
         var made: [Post] = []
@@ -129,21 +152,32 @@ final class LiveTimeline: Sendable {
                 }
                 post = Self.renamed(generator.post(ordinal), id: idPrefix + String(ordinal), at: Date())
             } while try store.rowIndex(ofPostID: post.id) != nil
+            made.append(post)
+            if writable != nil { continue }
             let added = post
             state.withLock { state in
                 state.liveIndex[added.id] = state.live.count
                 state.live.append(added)
                 state.changes += 1
             }
-            made.append(post)
         }
-        if !made.isEmpty { changes.signal() }
+        if let writable, !made.isEmpty {
+            try writable.prepend(made.reversed())
+            storeChanged()
+        } else if !made.isEmpty {
+            changes.signal()
+        }
         return made.reversed()
     }
 
-    /// Deletes `ids` from the served timeline (the store is not written): they leave every
-    /// page from the next request on, and a cursor naming one is unknown. Any thread.
-    func delete(_ ids: some Sequence<String>) {
+    /// Deletes `ids` from the served timeline (in the store when it is written through, else
+    /// in memory): they leave every page from the next request on, and a cursor naming one
+    /// is unknown. Any thread.
+    func delete(_ ids: some Sequence<String>) throws {
+        if let writable {
+            try writable.delete(Array(ids))
+            return storeChanged()
+        }
         state.withLock { state in
             state.deleted.formUnion(ids)
             state.changes += 1
@@ -151,9 +185,14 @@ final class LiveTimeline: Sendable {
         changes.signal()
     }
 
-    /// Edits `posts` while serving (the store is not written): from the next request on,
-    /// pages serve these versions in place of the old ones. Any thread.
-    func edit(_ posts: [Post]) {
+    /// Edits `posts` while serving (in the store when it is written through, else in memory):
+    /// from the next request on, pages serve these versions in place of the old ones. Any
+    /// thread.
+    func edit(_ posts: [Post]) throws {
+        if let writable {
+            try writable.replace(posts)
+            return storeChanged()
+        }
         state.withLock { state in
             for post in posts { state.edited[post.id] = post }
             state.changes += 1

@@ -137,7 +137,7 @@ struct FeedClientFaultTests {
         let stored = try cache.posts(in: 0..<20)
         // The cursor of the next page (the last stored post) and a post of the next page go.
         let next = try fixture.server.store.posts(in: 20..<40)
-        fixture.server.deletePosts([stored[19].id, next[3].id])
+        try fixture.server.deletePosts([stored[19].id, next[3].id])
         var end = false
         for _ in 0..<10 where !end {
             for landing in FeedClientTests.run(client, .older) {

@@ -222,7 +222,7 @@ struct LiveTimelineTests {
             let harness = try LiveHarness(cache: cache, source: fixture.timeline)
             harness.step(4)
             #expect(harness.engine.source.rowCount == 20)
-            fixture.server.deletePosts([doomed.id])
+            try fixture.server.deletePosts([doomed.id])
             harness.live.refresh()
             harness.step(until: { !harness.live.isRefreshing })
             harness.step(3)
