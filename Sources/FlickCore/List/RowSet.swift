@@ -163,8 +163,9 @@ public struct RowSet: Hashable, Sendable {
         ranges = merged
     }
 
-    /// Sorted indices grouped into maximal runs of consecutive values.
-    static func runs(_ sorted: [Int]) -> [Range<Int>] {
+    /// Sorted indices grouped into maximal runs of consecutive values (the order in which a
+    /// batch's rows are removed and inserted, here and in the list's height index).
+    public static func runs(_ sorted: [Int]) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         for value in sorted {
             if let last = runs.last, last.upperBound == value {

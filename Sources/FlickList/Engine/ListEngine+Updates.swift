@@ -174,18 +174,8 @@ extension ListEngine {
         }
     }
 
-    /// Sorted indices grouped into maximal runs of consecutive values.
-    static func runs(_ sorted: [Int]) -> [Range<Int>] {
-        var runs: [Range<Int>] = []
-        for value in sorted {
-            if let last = runs.last, last.upperBound == value {
-                runs[runs.count - 1] = last.lowerBound..<(value + 1)
-            } else {
-                runs.append(value..<(value + 1))
-            }
-        }
-        return runs
-    }
+    /// Sorted indices grouped into maximal runs of consecutive values (`RowSet.runs`).
+    static func runs(_ sorted: [Int]) -> [Range<Int>] { RowSet.runs(sorted) }
 
     /// The source's row count no longer matches the engine's: every row is estimated again at
     /// the source's count, the top row kept by index.
