@@ -26,6 +26,10 @@ extension FeedResponder {
         }
         let query = SearchQuery(texts.first?.value ?? "")
         let snapshot = try timeline.snapshot()
+        // The find index lives in the SQLite store; a PostgreSQL store has none yet.
+        guard let store = snapshot.store as? FeedStore else {
+            return Self.error(.notImplemented, "/search needs the SQLite store (--db PATH); this server reads a PostgreSQL database")
+        }
         var anchor: String?
         switch paging.anchor {
         case .newest: anchor = nil
@@ -37,10 +41,10 @@ extension FeedResponder {
         var liveAnchorPassed = anchor == nil
         var storeAfter: Int?
         if let anchor, snapshot.liveIndex[anchor] == nil {
-            guard let row = try snapshot.store.rowIndex(ofPostID: anchor) else {
+            guard let row = try store.rowIndex(ofPostID: anchor) else {
                 return Self.error(.badRequest, "no post with id \"\(TimelineQuery.shown(anchor))\" (\"before\")")
             }
-            storeAfter = try snapshot.store.positions().lowerBound + row
+            storeAfter = try store.positions().lowerBound + row
         }
         if storeAfter == nil {
             for post in snapshot.live.reversed() where posts.count < paging.limit {
@@ -54,9 +58,9 @@ extension FeedResponder {
         }
         var after = storeAfter
         while posts.count < paging.limit, !query.isEmpty {
-            let page = try snapshot.store.search(query, after: after, limit: paging.limit - posts.count)
+            let page = try store.search(query, after: after, limit: paging.limit - posts.count)
             for match in page.matches where !snapshot.deleted.contains(match.id) {
-                let stored = try snapshot.store.post(id: match.id)
+                let stored = try store.post(id: match.id)
                 if let post = stored.map({ snapshot.edited[$0.id] ?? $0 }) { posts.append(post) }
             }
             guard let next = page.next else { break }
