@@ -64,8 +64,9 @@ extension FlickListView {
     private func tap(at point: Point) {
         defer { endPress() }
         guard let hit = engine.row(at: point) else { return }
-        engine.click(row: hit.row, modifiers: pointerModifiers)
-        record(interaction.tap(item: engine.itemID(atRow: hit.row), row: hit.row, local: hit.local, layout: hit.layout, pressed: press))
+        let tap = interaction.tap(item: engine.itemID(atRow: hit.row), row: hit.row, local: hit.local, layout: hit.layout, pressed: press)
+        engine.click(row: hit.row, modifiers: pointerModifiers, hitTarget: tap.target != nil)
+        record(tap)
     }
 
     func record(_ tap: Tap) {

@@ -183,6 +183,7 @@ struct FlickListViewTests {
         let bed = try GtkTestbed()
         defer { bed.close() }
         let keys = try #require(bed.view.controllers.keys)
+        bed.view.engine.navigation = .list  // the testbed is a timeline (feed): Page Down by a viewport here
         gtk_widget_grab_focus(bed.view.canvas)
         #expect(flick_gtk_emit_key(gpointer(keys), guint(GDK_KEY_Down), GdkModifierType(rawValue: 0)) != 0)
         let start = try #require(bed.view.engine.selection.focus)

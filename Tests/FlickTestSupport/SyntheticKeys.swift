@@ -11,8 +11,10 @@ public enum SyntheticKeys {
     }
 
     /// Focuses the window whose title starts with `title` and presses `key` (xdotool's names:
-    /// `Down`, `Page_Down`, `ctrl+a`, `shift+End`, `Tab`, `Return`). Waits until the focus is
-    /// there; throws when xdotool is missing or finds no such window.
+    /// `Down`, `Page_Down`, `ctrl+a`, `shift+End`, `Tab`, `Return`); throws when xdotool is
+    /// missing or finds no such window. Another window opening at that moment (tests run in
+    /// parallel on one display) can take the focus between the two: a caller that sees nothing
+    /// happen presses again.
     public static func press(_ key: String, inWindowTitled title: String) throws {
         try run(["key", "--clearmodifiers", key], inWindowTitled: title)
     }
@@ -34,7 +36,7 @@ public enum SyntheticKeys {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: xdotool)
-        process.arguments = ["search", "--sync", "--limit", "1", "--name", "^\(title)", "windowfocus", "--sync", "%1"] + commands
+        process.arguments = ["search", "--sync", "--limit", "1", "--name", "^\(title)", "windowfocus", "%1"] + commands
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -30,9 +30,15 @@ extension ListEngine {
 
     /// A click (or tap) on `row` with `modifiers`: the row takes the focus (the ring hides: a
     /// pointer was used) and the selection follows the mode — a plain click selects only the
-    /// row, Ctrl toggles it, Shift selects the range from the anchor.
-    public func click(row: Int, modifiers: KeyModifiers = []) {
+    /// row, Ctrl toggles it, Shift selects the range from the anchor. A plain click that hit a
+    /// target (`hitTarget`: a link, an avatar) is the target's: it focuses the row and selects
+    /// nothing, as a link clicked in a page selects no text.
+    public func click(row: Int, modifiers: KeyModifiers = [], hitTarget: Bool = false) {
         guard row >= 0, row < heights.rowCount else { return }
+        if hitTarget, modifiers.isEmpty {
+            focus(row: row, visible: false)
+            return
+        }
         changeSelection { selection in
             selection.focusVisible = false
             selection.focusedLink = nil

@@ -72,9 +72,10 @@ extension ListWindow {
         defer { pressed.end(engine: engine) }
         if engine.tapAccessory(at: point) { return }
         guard let hit = engine.row(at: point) else { return }
-        engine.click(row: hit.row, modifiers: pointerModifiers)
         let pressed = pressed.press.map { (row: $0.row, target: $0.target, layout: $0.layout) }
-        record(interaction.tap(item: engine.itemID(atRow: hit.row), row: hit.row, local: hit.local, layout: hit.layout, pressed: pressed), time: time)
+        let tap = interaction.tap(item: engine.itemID(atRow: hit.row), row: hit.row, local: hit.local, layout: hit.layout, pressed: pressed)
+        engine.click(row: hit.row, modifiers: pointerModifiers, hitTarget: tap.target != nil)
+        record(tap, time: time)
     }
 
     /// A tap by pointer or by Enter: kept, said in the status bar, handed to the client.
