@@ -8,6 +8,7 @@ import Foundation
 public enum SyntheticKeys {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+        var isTimeout = false
     }
 
     /// Focuses the window whose title starts with `title` and presses `key` (xdotool's names:
@@ -29,8 +30,20 @@ public enum SyntheticKeys {
         try run(commands, inWindowTitled: title)
     }
 
-    /// `xdotool search … windowfocus --sync %1` then `commands`.
+    /// `xdotool search … windowfocus %1` then `commands`; a search that times out (a loaded
+    /// machine, many windows on the shared display) is tried again, three times in all.
     private static func run(_ commands: [String], inWindowTitled title: String) throws {
+        var attempt = 0
+        while true {
+            do {
+                return try runOnce(commands, inWindowTitled: title)
+            } catch let failure as Failure where failure.isTimeout && attempt < 2 {
+                attempt += 1
+            }
+        }
+    }
+
+    private static func runOnce(_ commands: [String], inWindowTitled title: String) throws {
         guard let xdotool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw Failure(description: "xdotool is not installed (make test installs it: scripts/apt-packages.txt)")
         }
@@ -45,7 +58,7 @@ public enum SyntheticKeys {
         while process.isRunning, Date() < deadline { usleep(5_000) }
         if process.isRunning {
             process.terminate()
-            throw Failure(description: "xdotool found no window titled \"\(title)\" within 10 s")
+            throw Failure(description: "xdotool found no window titled \"\(title)\" within 10 s", isTimeout: true)
         }
         guard process.terminationStatus == 0 else {
             let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
