@@ -68,23 +68,25 @@ struct HostKeyboardTests {
         #expect(engine().compositor.layers.contains { $0.role == .decoration }, "the ring is drawn")
     }
 
-    @Test func aRealCtrlClickTogglesARow() throws {
+    /// A Ctrl+click through the window's own event path (the modifiers a click carries, as
+    /// `pollEvents` reads them from SDL). Not through xdotool: a second real window in this
+    /// suite was not found reliably by xdotool's search in the full parallel run.
+    @Test func aCtrlClickThroughTheWindowsEventsTogglesARow() throws {
         let display = try TestDisplay.acquire()
         defer { display.stop() }
-        let title = "flick-keys-\(getpid())-click"
-        let window = try Self.window(title: title)
+        let window = try Self.window(title: "flick-keys-\(getpid())-click")
         defer { window.close() }
         // Every point of a striped row is a target, so a plain click only focuses: Ctrl selects.
-        #expect(window.play(try WindowScript(parsing: "wait 0.2\nsettle\nclick 1 ctrl")))
-        #expect(window.engine.selection.selected.ranges == [1..<2], "the script's Ctrl+click selected row 1")
+        #expect(window.play(try WindowScript(parsing: "wait 0.2\nsettle\nclick 1")))
+        #expect(window.engine.selection.selected.isEmpty, "a plain click on a target focuses only")
+        #expect(window.engine.selection.focus == 1)
+        #expect(window.play(try WindowScript(parsing: "click 1 ctrl")))
+        #expect(window.engine.selection.selected.ranges == [1..<2], "Ctrl+click selected row 1")
         let centre = try #require(window.engine.visibleCentre(ofRow: 3))
         let pixels = window.configuration.scale.value
-        let before = window.engine.selection
-        for _ in 0..<4 where window.engine.selection == before {
-            try SyntheticKeys.click(x: Int(centre.x * pixels), y: Int(centre.y * pixels), holding: ["ctrl"], inWindowTitled: title)
-            let deadline = Date().addingTimeInterval(3)
-            while window.engine.selection == before, Date() < deadline { window.step() }
-        }
+        window.handle(.pointerDown(x: centre.x * pixels, y: centre.y * pixels, modifiers: .control), time: window.now)
+        window.handle(.pointerUp, time: window.now)
+        window.step()
         #expect(window.engine.selection.selected.ranges == [1..<2, 3..<4], "Ctrl+click added row 3")
         #expect(window.engine.selection.focus == 3)
         #expect(!window.engine.selection.focusVisible, "a click shows no ring")
