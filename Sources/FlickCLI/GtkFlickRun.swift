@@ -91,17 +91,3 @@ struct GtkFlickRun {
         return result
     }
 }
-
-/// Tab walks the links of a post — name, body and retweet links — in reading order.
-extension TimelineInteraction {
-    func focusTargets(in box: CellLayoutBox) -> [(target: PostHit, rects: [Rect])] {
-        guard let layout = box.layout(as: PostLayout.self) else { return [] }
-        return layout.texts.flatMap { region, placed -> [(target: PostHit, rects: [Rect])] in
-            guard let region else { return [] }
-            return placed.layout.text.links.map { run in
-                let target = PostHit.link(run, region)
-                return (target, layout.rects(of: target))
-            }
-        }
-    }
-}

@@ -1,5 +1,6 @@
 import FlickCore
 import FlickRaster
+import FlickTestSupport
 import Foundation
 import Testing
 @testable import FlickImage
@@ -106,7 +107,7 @@ struct ImageErrorTests {
 
     @Test func aRefusedConnectionIsAConnectionError() throws {
         let harness = try PipelineHarness()
-        let reason = harness.load("http://127.0.0.1:\(try ClosedPort.number())/x.jpg")?.reason
+        let reason = harness.load("http://127.0.0.1:\(try LoopbackPort.free())/x.jpg")?.reason
         guard case .connectionFailed = reason else {
             Issue.record("expected a connection failure, got \(String(describing: reason))")
             return
@@ -177,23 +178,5 @@ struct ImageErrorTests {
         #expect(other?.bitmap != nil)
         #expect(hanging.box.value == nil, "the hanging request finished early")
         #expect(hanging.ticket.cancel(), "the hanging request was still pending")
-    }
-}
-
-/// A loopback port with nothing listening: bound, read, closed.
-enum ClosedPort {
-    static func number() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw CocoaError(.fileWriteUnknown) }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -56,7 +56,7 @@ public final class PostgresCluster: Sendable {
         let folder = newFolder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         if let runAs { try run("/bin/chown", [runAs, folder.path], as: nil, in: folder) }
-        let cluster = PostgresCluster(folder: folder, port: try freePort(), binaries: binaries, runAs: runAs)
+        let cluster = PostgresCluster(folder: folder, port: try LoopbackPort.free(), binaries: binaries, runAs: runAs)
         try run("/bin/cp", ["-a", template.path, cluster.data.path], as: runAs, in: folder)
         try cluster.resume()
         return cluster
@@ -200,21 +200,4 @@ public final class PostgresCluster: Sendable {
     }
 
     private static func userExists(_ name: String) -> Bool { getpwnam(name) != nil }
-
-    /// A loopback port free now: bound to port 0, read back, released.
-    private static func freePort() throws -> Int {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failure(description: "socket() failed") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw Failure(description: "cannot bind a loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }

@@ -20,6 +20,12 @@ public enum SyntheticKeys {
         try run(["key", "--clearmodifiers", key], inWindowTitled: title)
     }
 
+    /// Focuses the X window `id` and presses `key`: for a window whose id the test knows (no
+    /// search by title, which was not reliable with many windows on the display).
+    public static func press(_ key: String, inWindow id: UInt) throws {
+        try xdotool(["windowfocus", "\(id)", "key", "--clearmodifiers", key], what: "window \(id)")
+    }
+
     /// Focuses the window titled `title` and clicks the left button at (`x`, `y`) in it (X
     /// pixels), with `modifiers` (xdotool's names: `ctrl`, `shift`) held down around the click.
     public static func click(x: Int, y: Int, holding modifiers: [String] = [], inWindowTitled title: String) throws {
@@ -44,12 +50,16 @@ public enum SyntheticKeys {
     }
 
     private static func runOnce(_ commands: [String], inWindowTitled title: String) throws {
+        try xdotool(["search", "--sync", "--limit", "1", "--name", "^\(title)", "windowfocus", "%1"] + commands, what: "a window titled \"\(title)\"")
+    }
+
+    private static func xdotool(_ arguments: [String], what: String) throws {
         guard let xdotool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw Failure(description: "xdotool is not installed (make test installs it: scripts/apt-packages.txt)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: xdotool)
-        process.arguments = ["search", "--sync", "--limit", "1", "--name", "^\(title)", "windowfocus", "%1"] + commands
+        process.arguments = arguments
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -58,7 +68,7 @@ public enum SyntheticKeys {
         while process.isRunning, Date() < deadline { usleep(5_000) }
         if process.isRunning {
             process.terminate()
-            throw Failure(description: "xdotool found no window titled \"\(title)\" within 10 s", isTimeout: true)
+            throw Failure(description: "xdotool did not reach \(what) within 10 s", isTimeout: true)
         }
         guard process.terminationStatus == 0 else {
             let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -29,10 +29,10 @@ struct HostKeyboardTests {
 
     /// Presses `key` in the window and runs frames until `done` holds (3 s a try); presses again
     /// when nothing happened (another window took the X focus first), at most 4 times.
-    static func press(_ key: String, in window: ListWindow<StripedTaps>, title: String, until done: () -> Bool) throws -> Bool {
+    static func press(_ key: String, in window: ListWindow<StripedTaps>, until done: () -> Bool) throws -> Bool {
         let before = (window.engine.selection, window.overlays)
         for _ in 0..<4 {
-            try SyntheticKeys.press(key, inWindowTitled: title)
+            try SyntheticKeys.press(key, inWindow: try #require(window.display.x11WindowID, "the window is on X11"))
             let deadline = Date().addingTimeInterval(3)
             repeat {
                 window.step()
@@ -51,19 +51,19 @@ struct HostKeyboardTests {
         defer { window.close() }
         #expect(window.play(try WindowScript(parsing: "wait 0.2\nsettle")))
         let engine = { window.engine }
-        #expect(try Self.press("Down", in: window, title: title) { engine().selection.focus == 0 }, "the first Down focuses the top row")
-        #expect(try Self.press("Down", in: window, title: title) { engine().selection.focus == 1 })
+        #expect(try Self.press("Down", in: window) { engine().selection.focus == 0 }, "the first Down focuses the top row")
+        #expect(try Self.press("Down", in: window) { engine().selection.focus == 1 })
         #expect(engine().selection.selected.ranges == [1..<2], "a plain move selects the row")
-        #expect(try Self.press("shift+Down", in: window, title: title) { engine().selection.focus == 2 })
+        #expect(try Self.press("shift+Down", in: window) { engine().selection.focus == 2 })
         #expect(engine().selection.selected.ranges == [1..<3], "Shift extends")
-        #expect(try Self.press("ctrl+a", in: window, title: title) { engine().selectedCount == 100 }, "Ctrl+A selects all")
-        #expect(try Self.press("Escape", in: window, title: title) { engine().selectedCount == 0 }, "Escape clears")
+        #expect(try Self.press("ctrl+a", in: window) { engine().selectedCount == 100 }, "Ctrl+A selects all")
+        #expect(try Self.press("Escape", in: window) { engine().selectedCount == 0 }, "Escape clears")
         #expect(!window.isQuitRequested, "Escape is the list's, not quit")
-        #expect(try Self.press("End", in: window, title: title) { engine().selection.focus == 99 })
+        #expect(try Self.press("End", in: window) { engine().selection.focus == 99 })
         #expect(window.play(try WindowScript(parsing: "settle")))
         let last = engine().heights.offset(ofRow: 99) + engine().heights.height(ofRow: 99) - engine().contentOffset
         #expect(abs(last - engine().viewport.height) < 0.5, "End scrolled the last row into view")
-        #expect(try Self.press("h", in: window, title: title) { window.overlays.contains(.hud) }, "the window's own keys still work")
+        #expect(try Self.press("h", in: window) { window.overlays.contains(.hud) }, "the window's own keys still work")
         #expect(engine().rastersCausedBySelection == 0)
         #expect(engine().compositor.layers.contains { $0.role == .decoration }, "the ring is drawn")
     }

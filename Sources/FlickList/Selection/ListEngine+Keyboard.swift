@@ -24,29 +24,15 @@ extension ListEngine {
         switch action {
         case .move(let move, let intent):
             moveFocus(move, intent: intent, time: time)
-        case .toggleFocused:
+        case .toggleFocused, .selectFocused:
             let row = focusOrFirstVisible()
-            changeSelection { selection in
-                selection.focus = row
-                selection.focusVisible = true
-                selection.anchor = row
-                switch selectionMode {
-                case .none: break
-                case .single: selection.selected = selection.selected.contains(row) ? RowSet() : RowSet(row..<(row + 1))
-                case .multiple: selection.selected.toggle(row)
-                }
-            }
-        case .selectFocused:
-            let row = focusOrFirstVisible()
-            changeSelection { selection in
-                selection.focus = row
-                selection.focusVisible = true
-                selection.anchor = row
-                if selectionMode != .none { selection.selected = RowSet(row..<(row + 1)) }
-            }
+            changeSelection { $0.focus(row, selecting: selectionMode, toggling: action == .toggleFocused, visible: true) }
         case .selectAll:
-            selectAll()
-            changeSelection { $0.focusVisible = true }
+            let count = heights.rowCount
+            changeSelection {
+                if selectionMode == .multiple { $0.selected = RowSet(0..<count) }
+                $0.focusVisible = true
+            }
         case .unselectAll:
             changeSelection {
                 $0.selected = RowSet()
@@ -106,8 +92,7 @@ extension ListEngine {
             case (.none, _), (_, .focusOnly):
                 break
             case (.single, _), (.multiple, .select):
-                selection.selected = RowSet(to..<(to + 1))
-                selection.anchor = to
+                selection.focus(to, selecting: mode, toggling: false, visible: true)
             case (.multiple, .extend):
                 selection.selected = RowSet(min(anchor, to)..<(max(anchor, to) + 1))
                 selection.anchor = anchor

@@ -40,40 +40,26 @@ extension ListEngine {
             return
         }
         changeSelection { selection in
+            let from = selection.anchor ?? selection.focus ?? row
+            guard selectionMode == .multiple, modifiers.contains(.shift) else {
+                selection.focus(row, selecting: selectionMode, toggling: modifiers.contains(.control), visible: false)
+                return
+            }
+            // Shift: the range from the anchor, added to the selection with Ctrl.
+            if !modifiers.contains(.control) { selection.selected = RowSet() }
+            selection.selected.insert(min(from, row)..<(max(from, row) + 1))
+            selection.focus = row
+            selection.anchor = from
             selection.focusVisible = false
             selection.focusedLink = nil
-            let from = selection.anchor ?? selection.focus ?? row
-            selection.focus = row
-            switch selectionMode {
-            case .none:
-                selection.anchor = row
-            case .single:
-                if modifiers.contains(.control), selection.selected.contains(row) {
-                    selection.selected = RowSet()
-                } else {
-                    selection.selected = RowSet(row..<(row + 1))
-                }
-                selection.anchor = row
-            case .multiple:
-                if modifiers.contains(.shift) {
-                    if !modifiers.contains(.control) { selection.selected = RowSet() }
-                    selection.selected.insert(min(from, row)..<(max(from, row) + 1))
-                    selection.anchor = from
-                } else if modifiers.contains(.control) {
-                    selection.selected.toggle(row)
-                    selection.anchor = row
-                } else {
-                    selection.selected = RowSet(row..<(row + 1))
-                    selection.anchor = row
-                }
-            }
         }
     }
 
     /// Selects every row (multiple mode; the other modes select nothing this way).
     public func selectAll() {
         guard selectionMode == .multiple else { return }
-        changeSelection { $0.selected = RowSet(0..<heights.rowCount) }
+        let count = heights.rowCount
+        changeSelection { $0.selected = RowSet(0..<count) }
     }
 
     /// Clears the selection; the focus stays.

@@ -56,6 +56,21 @@ public struct ListSelection: Sendable, Hashable {
         }
     }
 
+    /// Focuses `row`, makes it the anchor, and in `mode` selects it alone — or, `toggling`,
+    /// flips it (single mode: it alone, or nothing). The ring shows when `visible` (a key).
+    mutating func focus(_ row: Int, selecting mode: SelectionMode, toggling: Bool, visible: Bool) {
+        focus = row
+        anchor = row
+        focusVisible = visible
+        focusedLink = nil
+        switch (mode, toggling) {
+        case (.none, _): break
+        case (.multiple, true): selected.toggle(row)
+        case (.single, true) where selected.contains(row): selected = RowSet()
+        case (.single, _), (.multiple, false): selected = RowSet(row..<(row + 1))
+        }
+    }
+
     /// The state after `changes`: selected rows follow their items; the focus and the anchor
     /// follow theirs, or fall to the neighbour when it was deleted; the focused link is
     /// forgotten if its row changed.

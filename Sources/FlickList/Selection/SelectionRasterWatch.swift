@@ -14,6 +14,8 @@ struct SelectionRasterWatch {
     private var framesLeft = 0
     /// Rows seen drawn again because of a selection or focus change, so far.
     private(set) var count = 0
+    /// Whether frames after a change are still being checked.
+    var isWatching: Bool { framesLeft > 0 }
 
     mutating func start(_ shown: [(id: AnyHashable, bitmap: Bitmap, version: UInt64)]) {
         for entry in shown where watched[entry.id] == nil {
@@ -57,8 +59,11 @@ extension ListEngine {
 
     func watchBitmapsAfterSelectionChange() { selectionWatch.start(shownBitmaps()) }
 
-    /// Called at the end of each frame.
-    func checkSelectionWatch() { selectionWatch.check(shownBitmaps()) }
+    /// Called at the end of each frame; costs nothing unless a change is being watched.
+    func checkSelectionWatch() {
+        guard selectionWatch.isWatching else { return }
+        selectionWatch.check(shownBitmaps())
+    }
 }
 
 /// What a run left of focus and selection, for reports (`focusedItem`, `selectedCount`,

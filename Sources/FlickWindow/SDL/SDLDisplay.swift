@@ -203,6 +203,15 @@ public final class SDLDisplay {
 
     public func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
 
+    /// The window's X11 id, nil on another video driver (for tools that address the window:
+    /// the tests' synthesized input).
+    var x11WindowID: UInt? {
+        var info = SDL_SysWMinfo()
+        SDL_GetVersion(&info.version)
+        guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11 else { return nil }
+        return UInt(info.info.x11.window)
+    }
+
     /// Destroys the renderer and the window; the video subsystem is shut down.
     public func close() {
         guard !closed else { return }
