@@ -21,6 +21,7 @@ struct DemoHeadless {
         let display = HeadlessDisplay(engine: engine, hz: options.hz, pacing: options.lockstep ? .lockstep : .realTime)
         display.editor = TimelineEditor(source: setup.source)
         display.pager = setup.live?.timeline
+        display.find = TimelineInteraction(renderer: setup.source.renderer).makeFind(searching: FeedStoreSearching(store: setup.source.store))
         defer { setup.live?.stop() }
         let script = try (setup.script ?? WindowScript(parsing: StandardScripts.demo)).scrollScript
         if let reason { print("flick demo: \(reason); running the scripted scroll headless instead") }
@@ -33,7 +34,7 @@ struct DemoHeadless {
         try OutputFile.write(try engine.compositor.snapshot().pngData(), to: screenshot)
         let summary = FrameReport(
             frames: display.frames, hz: options.hz, settles: display.settles, updates: engine.updateStatistics, scale: options.scale,
-            selection: engine.selectionStatistics)
+            selection: engine.selectionStatistics, find: display.find?.statistics)
         var json = summary.jsonObject
         json["display"] = ["mode": "headless", "reason": reason ?? "--headless"]
         json["taps"] = display.taps.map { ["row": $0.row, "x": $0.local.x, "y": $0.local.y] }

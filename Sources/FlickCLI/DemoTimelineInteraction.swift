@@ -69,3 +69,10 @@ extension TimelineInteraction {
         }
     }
 }
+
+/// Find: the boxes of a query's matches in a post, for the highlight.
+extension TimelineInteraction {
+    func findRects(for query: SearchQuery, in box: CellLayoutBox) -> [Rect] {
+        box.layout(as: PostLayout.self)?.rects(matching: query) ?? []
+    }
+}

@@ -22,6 +22,7 @@ struct DemoWindow {
         }
         window.editor = TimelineEditor(source: setup.source)
         window.pager = setup.live?.timeline
+        window.find = interaction.makeFind(searching: FeedStoreSearching(store: setup.source.store))
         defer { setup.live?.stop() }
         let info = window.display.info
         print(
@@ -83,7 +84,7 @@ struct DemoWindow {
         let frames = window.frames.map(\.stats)
         let summary = FrameReport(
             frames: frames, hz: options.hz, settles: window.settles, updates: window.engine.updateStatistics, scale: options.scale,
-            selection: window.engine.selectionStatistics)
+            selection: window.engine.selectionStatistics, find: window.find?.statistics)
         if let path = options.screenshot {
             guard let bitmap = window.capturedFrame else { throw OutputFile.Failure(path: path, reason: "the renderer could not read the frame back") }
             try OutputFile.write(try bitmap.pngData(), to: path)

@@ -11,16 +11,19 @@ struct FrameReport {
     let scale: Double
     /// Focus and selection at the end of the run.
     let selection: SelectionStatistics
+    /// The run's last find query, when it had a find (`find` steps).
+    let find: FindStatistics?
 
     init(
         frames: [FrameStats], hz: Double, settles: [Int] = [], updates: UpdateStatistics = UpdateStatistics(), scale: Double = 1,
-        selection: SelectionStatistics = SelectionStatistics()
+        selection: SelectionStatistics = SelectionStatistics(), find: FindStatistics? = nil
     ) {
         self.frames = frames
         summary = RunSummary(frames: frames, hz: hz, settles: settles)
         self.updates = updates
         self.scale = scale
         self.selection = selection
+        self.find = find
     }
 
     var text: String {
@@ -57,6 +60,9 @@ struct FrameReport {
             "focusedItem": selection.focusedItem ?? NSNull(),
             "selectedCount": selection.selectedCount,
             "rastersCausedBySelection": selection.rastersCausedBySelection,
+            "findMatches": find?.matches ?? NSNull(),
+            "findFirstResultMs": find?.firstResultMilliseconds ?? NSNull(),
+            "findCountMs": find?.countMilliseconds ?? NSNull(),
             "perFrame": frames.map {
                 ["ms": $0.mainThreadMilliseconds, "commitMs": $0.commitMilliseconds, "scheduleMs": $0.scheduleMilliseconds,
                  "composeMs": $0.composeMilliseconds, "idleMs": $0.idleMilliseconds, "framebufferMs": $0.framebufferMilliseconds, "offset": $0.offset, "full": $0.rowsFull, "skeleton": $0.rowsSkeleton, "kindSkeleton": $0.rowsKindSkeleton,

@@ -27,10 +27,12 @@ struct GtkFlickRun {
         let session = try TimelineSession(
             database: database, scale: DisplayScale(Double(options.scale)),
             imagesFailed: { error in FileHandle.standardError.write(Data("flick gtk-demo: images off: \(error)\n".utf8)) })
-        let view = FlickListView(interaction: TimelineInteraction(renderer: session.source.renderer), configuration: configuration) { viewport, scale in
+        let interaction = TimelineInteraction(renderer: session.source.renderer)
+        let view = FlickListView(interaction: interaction, configuration: configuration) { viewport, scale in
             session.makeEngine(viewport: viewport, tuning: .flick, scale: scale)
         }
         view.editor = TimelineEditor(source: session.source)
+        view.find = interaction.makeFind(searching: FeedStoreSearching(store: session.source.store))
         defer { session.source.cache.persistPendingHeights() }
         return run(view, script: script, title: "Flick — \(session.source.rowCount) posts (GTK)")
     }
@@ -71,7 +73,7 @@ struct GtkFlickRun {
         var result = GtkRunResult(
             name: "Flick widget", frames: Array(view.frames.suffix(view.framesRun - start)), frameWork: timer?.milliseconds ?? [],
             phases: timer?.phases ?? [], cpu: timer?.cpuMilliseconds ?? [], hz: view.hz, settles: view.settles.map { $0 - start }.filter { $0 >= 0 }, updates: view.engine.updateStatistics,
-            scale: view.scale.value, selection: view.engine.selectionStatistics)
+            scale: view.scale.value, selection: view.engine.selectionStatistics, find: view.find?.statistics)
         if options.demo.screenshot != nil { result.screenshot = GtkCapture.capture(view.canvas, scale: view.scale) }
         result.extra["scriptCompleted"] = completed
         result.extra["warmupFrames"] = start

@@ -18,7 +18,8 @@ struct GtkRunResult {
     /// `frames`' statistics with each frame's main-thread time replaced by GTK's frame work.
     init(
         name: String, frames: [FrameStats], frameWork: [Double], phases: [GtkFramePhases], cpu: [Double], hz: Double, settles: [Int] = [],
-        updates: UpdateStatistics = UpdateStatistics(), scale: Double, selection: SelectionStatistics = SelectionStatistics()
+        updates: UpdateStatistics = UpdateStatistics(), scale: Double, selection: SelectionStatistics = SelectionStatistics(),
+        find: FindStatistics? = nil
     ) {
         self.name = name
         let count = min(frames.count, frameWork.count)
@@ -29,7 +30,7 @@ struct GtkRunResult {
         }
         self.phases = Array(phases.suffix(count))
         cpuMilliseconds = Array(cpu.suffix(count))
-        report = FrameReport(frames: measured, hz: hz, settles: settles, updates: updates, scale: scale, selection: selection)
+        report = FrameReport(frames: measured, hz: hz, settles: settles, updates: updates, scale: scale, selection: selection, find: find)
     }
 
     var over8: Int { report.frames.count { $0.mainThreadMilliseconds > 1000 / 120 } }

@@ -130,6 +130,10 @@ extension FlickListView {
     @discardableResult
     public func handleKey(_ press: KeyPress) -> Bool {
         guard !gesture.isDown else { return false }
+        if let find, find.handleKey(press, engine: engine, time: now) {
+            syncFindBar()
+            return true
+        }
         switch engine.handleKey(press, interaction: interaction, time: now) {
         case .handled:
             gtk_widget_queue_draw(canvas)
@@ -164,6 +168,7 @@ extension FlickListView {
         case GDK_KEY_Tab, GDK_KEY_KP_Tab, GDK_KEY_ISO_Left_Tab: .tab
         case GDK_KEY_Escape: .escape
         case GDK_KEY_F3: .f3
+        case GDK_KEY_BackSpace: .backspace
         default:
             // Printable keys by their lowercase character (Ctrl+A arrives as "a" or "A").
             Self.character(of: keyval)

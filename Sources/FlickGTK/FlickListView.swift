@@ -65,6 +65,13 @@ public final class FlickListView<Interaction: RowInteraction> {
     public var onTap: ((Tap) -> Void)?
     /// The client that performs scripts' edit steps.
     public var editor: (any ListEditing)?
+    /// Find in the list: Ctrl+F shows a `GtkSearchEntry` over the list's top right (made when
+    /// this is set); nil: the list has no find.
+    public var find: ListFind<Source>? {
+        didSet { if find != nil { installFindBar() } }
+    }
+    /// The find bar's widgets, once made, and what they show.
+    var findBar: GtkFindBar?
 
     let makeEngine: EngineFactory
     let textures: GtkTextures
@@ -172,6 +179,10 @@ public final class FlickListView<Interaction: RowInteraction> {
         let time = now
         applyPendingViewport(time: time)
         let wasMoving = engine.physics.phase != .idle
+        if let find {
+            find.tick(engine: engine, time: time)
+            syncFindBar()
+        }
         var stats = engine.frame(at: time)
         onFrame?(time)
         applyPendingAnchor(time: time)
@@ -210,6 +221,8 @@ private final class PlaceholderEvents: GtkListEvents {
     func focusLeft() {}
     func scaleFactorChanged() {}
     func adjustmentValueChanged() {}
+    func findTextChanged() {}
+    func findKeyPressed(keyval: UInt32, state: GdkModifierType) -> Bool { false }
 }
 
 /// The event controllers on the canvas, kept to emit their signals in tests.

@@ -28,6 +28,10 @@ protocol GtkListEvents: AnyObject {
     func focusLeft()
     func scaleFactorChanged()
     func adjustmentValueChanged()
+    /// The find bar's text changed (typed, pasted, cleared).
+    func findTextChanged()
+    /// A key in the find bar, before the entry sees it.
+    func findKeyPressed(keyval: UInt32, state: GdkModifierType) -> Bool
 }
 
 /// Holds the host for the C side. Retained by the widget; `events` goes when it is disposed.
@@ -114,4 +118,6 @@ enum GtkCallbacks {
     static let scaleFactor: Notify = { _, _, data in run(data) { $0.scaleFactorChanged() } }
     static let valueChanged: Plain = { _, data in run(data) { $0.adjustmentValueChanged() } }
     static let afterPaint: Plain = { _, data in run(data) { $0.framePainted() } }
+    static let findChanged: Plain = { _, data in run(data) { $0.findTextChanged() } }
+    static let findKeyPressed: KeySignal = { _, keyval, _, state, data in handled(data) { $0.findKeyPressed(keyval: keyval, state: state) } }
 }

@@ -25,6 +25,9 @@ struct LinkNoteKind: CellKind {
         if case .pressed(let region) = state { highlighted = layout.text.text.links.first { layout.text.text.text(of: $0) == region.label } }
         layout.text.draw(in: canvas, at: Point(x: 16, y: 12), highlightedLink: highlighted)
     }
+
+    /// Find searches the note's text.
+    func searchableText(_ note: String) -> String? { note }
 }
 
 /// A list of notes in a GTK window, run in lockstep (workers finish each frame's work, the

@@ -26,6 +26,17 @@ public enum SyntheticKeys {
         try xdotool(["windowfocus", "\(id)", "key", "--clearmodifiers", key], what: "window \(id)")
     }
 
+    /// Focuses the window titled `title` and types `text` as keystrokes (see `type(_:inWindow:)`).
+    public static func type(_ text: String, inWindowTitled title: String) throws {
+        try run(["type", "--delay", "30", text], inWindowTitled: title)
+    }
+
+    /// Focuses the X window `id` and types `text` as keystrokes (xdotool maps each character
+    /// to a key, so it arrives as typed text: SDL's text input, GTK's input method).
+    public static func type(_ text: String, inWindow id: UInt) throws {
+        try xdotool(["windowfocus", "\(id)", "type", "--delay", "30", text], what: "window \(id)")
+    }
+
     /// Focuses the window titled `title` and clicks the left button at (`x`, `y`) in it (X
     /// pixels), with `modifiers` (xdotool's names: `ctrl`, `shift`) held down around the click.
     public static func click(x: Int, y: Int, holding modifiers: [String] = [], inWindowTitled title: String) throws {

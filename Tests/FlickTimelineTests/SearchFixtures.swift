@@ -23,13 +23,14 @@ enum SearchFixtures {
         posts.filter { !deleted.contains($0.id) && bruteForceMatches(query, $0) }.map(\.id)
     }
 
-    /// Every match `store` finds for `query`, paging `limit` at a time.
-    static func allMatches(_ store: FeedStore, _ query: SearchQuery, limit: Int = 37) throws -> [String] {
+    /// Every match `store` finds for `query`, paging `limit` at a time, from the first post
+    /// on (or from the last one back, `backward`).
+    static func allMatches(_ store: FeedStore, _ query: SearchQuery, limit: Int = 37, backward: Bool = false) throws -> [String] {
         var ids: [String] = []
         var after: Int?
         var pages = 0
         while true {
-            let page = try store.search(query, after: after, limit: limit)
+            let page = try backward ? store.search(query, before: after, limit: limit) : store.search(query, after: after, limit: limit)
             ids += page.matches.map(\.id)
             pages += 1
             guard let next = page.next, pages < 100_000 else { break }

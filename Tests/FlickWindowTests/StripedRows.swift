@@ -66,3 +66,20 @@ struct StripedTaps: RowInteraction {
 
     func describe(_ target: Int, in layout: StripedRows.Layout) -> String { "row \(target)" }
 }
+
+/// The striped rows' text for find: row N reads "row N" (the rows draw no text; their data
+/// is searched, as a client's find searches its own data). Worker, per `ListSearching`.
+struct StripedSearch: ListSearching {
+    let count: Int
+
+    func text(ofRow row: Int) -> String { "row \(row)" }
+
+    func matchingRows(_ query: SearchQuery, from row: Int?, direction: FindDirection, limit: Int, isCancelled: () -> Bool) throws -> [Int] {
+        let order: [Int] = direction == .next ? Array((row.map { $0 + 1 } ?? 0)..<count) : Array((0..<(row ?? count)).reversed())
+        return Array(order.lazy.filter { query.matches(text(ofRow: $0)) }.prefix(limit))
+    }
+
+    func countMatches(_ query: SearchQuery, in rows: Range<Int>?, progress: (SearchCount) -> Bool) throws -> SearchCount {
+        SearchCount(count: (rows ?? 0..<count).clamped(to: 0..<count).count { query.matches(text(ofRow: $0)) }, isComplete: true)
+    }
+}

@@ -25,9 +25,21 @@ public protocol RowInteraction<Source>: Sendable {
     /// boxes it covers (row points). Main thread, when focus moves: geometry only, cheap.
     /// Default: none (Tab leaves the row at once).
     func focusTargets(in layout: Source.Layout) -> [(target: Target, rects: [Rect])]
+
+    /// The boxes (row points) where a find `query` matches the row's text as laid out: the
+    /// find highlight (`ListFind`). Main thread, for rows on screen once per query: geometry,
+    /// cheap. Default: none (matches are found and scrolled to, not boxed).
+    func findRects(for query: SearchQuery, in layout: Source.Layout) -> [Rect]
 }
 
 extension RowInteraction {
     public func focusTargets(in layout: Source.Layout) -> [(target: Target, rects: [Rect])] { [] }
+    public func findRects(for query: SearchQuery, in layout: Source.Layout) -> [Rect] { [] }
+
+    /// A find over `searcher` that highlights with `findRects`: what a host's Ctrl+F opens.
+    @MainActor
+    public func makeFind(searching searcher: any ListSearching) -> ListFind<Source> {
+        ListFind(searcher: searcher) { query, layout in findRects(for: query, in: layout) }
+    }
 }
 

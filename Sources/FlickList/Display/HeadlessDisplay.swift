@@ -33,6 +33,8 @@ public final class HeadlessDisplay<Source: ListDataSource> {
     public var editor: (any ListEditing)?
     /// The pager scripts' `wait-page` steps watch (a live timeline); nil: none.
     public var pager: (any ListPaging)?
+    /// The find scripts' `find` steps and keys go to (ticked each frame); nil: none.
+    public var find: ListFind<Source>?
     private var time = 0.0
     /// The `onFrame` of the replay in progress (cleared when `play` returns).
     private var frameObserver: ((FrameStats) -> Void)?
@@ -57,6 +59,7 @@ public final class HeadlessDisplay<Source: ListDataSource> {
         case .immediate: break
         }
         let wasMoving = engine.physics.phase != .idle
+        find?.tick(engine: engine, time: time)
         var stats = engine.frame(at: time)
         stats.idleMilliseconds = engine.idle()
         frames.append(stats)

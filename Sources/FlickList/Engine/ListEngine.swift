@@ -78,6 +78,16 @@ public final class ListEngine<Source: ListDataSource> {
     /// removed selected rows). Main thread.
     public var onSelectionChange: (@MainActor (ListSelection) -> Void)?
     var selectionTilesCache: SelectionTiles?
+    /// Drags, flings (the wheel's glides too) and list keys so far: the reader's own moves, as
+    /// opposed to the app's scrolls (`scrollTo`, `jump`). A find restores the reader's place on
+    /// Escape only if this did not change since it showed its match.
+    public internal(set) var userMoves = 0
+    /// The find's highlight (`ListFind` sets it): matches in rows on screen, drawn over them.
+    public var findMarks: FindMarks<Source>? {
+        didSet { findRectCache.removeAll() }
+    }
+    /// Highlight boxes per row on screen, with the item they were made for (`findLayers`).
+    var findRectCache: [Int: (item: Source.Item.ID, rects: [Rect])] = [:]
     var selectionWatch = SelectionRasterWatch()
     /// Told when a tap lands on an accessory (`tapAccessory(at:)`). Main thread.
     public var onAccessoryTap: (@MainActor (ListAccessory.Placement) -> Void)?
@@ -181,7 +191,7 @@ public final class ListEngine<Source: ListDataSource> {
         let departing = animations.isEmpty ? [] : animations.departing(at: time) { heights.offset(ofRow: $0) - physics.contentOffset }
         lastSticky = stickyHeader(visible: plan.visible)
         let contents = compositor.compose(
-            rows, departing: departing, decorations: selectionLayers(rows), sticky: lastSticky.map { ($0.row, $0.bitmap, $0.top) },
+            rows, departing: departing, decorations: findLayers(rows) + selectionLayers(rows), sticky: lastSticky.map { ($0.row, $0.bitmap, $0.top) },
             accessories: accessoryLayers(), stats: &stats)
         lastContents = zip(rows.map(\.index), contents).map { ($0, $1) }
         checkSelectionWatch()
@@ -207,6 +217,7 @@ public final class ListEngine<Source: ListDataSource> {
     }
 
     public func beginDrag(at y: Double, time: Double) {
+        userMoves += 1
         touchDown(time: time)
         physics.beginDrag(at: y, time: time)
     }
@@ -217,6 +228,7 @@ public final class ListEngine<Source: ListDataSource> {
     public func endDrag(time: Double) { _ = physics.endDrag(time: time) }
 
     public func fling(velocity: Double, time: Double) {
+        userMoves += 1
         scrollTarget = nil
         pendingScroll = nil
         opensAtBottom = false
@@ -254,6 +266,7 @@ public final class ListEngine<Source: ListDataSource> {
     public func resize(width newWidth: Double, time: Double) {
         guard newWidth != width else { return }
         width = newWidth
+        findRectCache.removeAll()
         selectionWatch.stop()
         filling.resized(self)
     }

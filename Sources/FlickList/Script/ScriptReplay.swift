@@ -50,6 +50,9 @@ public protocol ScriptReplayTarget: AnyObject {
     var editor: (any ListEditing)? { get }
     /// The pager `wait-page` watches; nil: the step only lets one frame pass.
     var pager: (any ListPaging)? { get }
+    /// The find `find`, `find-next` and `find-prev` use, ticked by the target's frames; nil:
+    /// those steps only let one frame pass.
+    var find: ListFind<Source>? { get }
 }
 
 extension ScriptReplayTarget {
@@ -59,9 +62,13 @@ extension ScriptReplayTarget {
     public func scriptEndDrag() { engine.endDrag(time: now) }
     public func scriptEndTap() {}
     public func scriptResize(width: Double) { engine.resize(width: width, time: now) }
-    public func scriptKey(_ press: KeyPress) { engine.handleKey(press, time: now) }
+    public func scriptKey(_ press: KeyPress) {
+        if let find, find.handleKey(press, engine: engine, time: now) { return }
+        engine.handleKey(press, time: now)
+    }
     public func scriptClick(row: Int, modifiers: KeyModifiers) { engine.click(row: row, modifiers: modifiers) }
     public var pager: (any ListPaging)? { nil }
+    public var find: ListFind<Source>? { nil }
 }
 
 /// Replays `ScrollScript` steps on a target, frame by frame: the one definition of what each
@@ -98,6 +105,22 @@ public struct ScriptReplay<Target: ScriptReplayTarget> {
         } catch {
             return false
         }
+    }
+
+    /// Runs frames until `isDone` (asked after each) or `limit` seconds of wall-clock time. The
+    /// frames are paced at the target's rate, so its clock keeps to the wall clock the work
+    /// waited for runs on (pages over a real network, a find on its workers), where a
+    /// lockstep clock would race through timers.
+    private func waitPaced(limit: Double, until isDone: () -> Bool) throws(ScriptReplayStopped) {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(limit * 1e9)
+        let period = UInt64(1e9 / target.hz)
+        repeat {
+            let frameStart = DispatchTime.now().uptimeNanoseconds
+            try frame()
+            if isDone() { break }
+            let elapsed = DispatchTime.now().uptimeNanoseconds - frameStart
+            if elapsed < period { usleep(UInt32((period - elapsed) / 1_000)) }
+        } while DispatchTime.now().uptimeNanoseconds < deadline
     }
 
     /// Runs one frame unless the limit is reached or the target stops.
@@ -171,18 +194,18 @@ public struct ScriptReplay<Target: ScriptReplayTarget> {
         case .waitPage:
             guard let pager = target.pager else { return try frame() }
             let start = pager.pageRequestsEnded
-            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.pageWaitLimitSeconds * 1e9)
-            // Frames are paced at the target's rate while waiting, so its clock keeps to the
-            // wall clock the network runs on (a lockstep clock would race through timers).
-            let period = UInt64(1e9 / target.hz)
-            repeat {
-                let frameStart = DispatchTime.now().uptimeNanoseconds
-                try frame()
-                if pager.pageRequestsEnded > start { break }
-                let elapsed = DispatchTime.now().uptimeNanoseconds - frameStart
-                if elapsed < period { usleep(UInt32((period - elapsed) / 1_000)) }
-            } while DispatchTime.now().uptimeNanoseconds < deadline
+            try waitPaced(limit: Self.pageWaitLimitSeconds) { pager.pageRequestsEnded > start }
             try frame()
+        case .find(let text):
+            guard let find = target.find else { return try frame() }
+            find.open(engine: engine)
+            find.setText(text, time: target.now)
+            try waitPaced(limit: Self.pageWaitLimitSeconds) { find.isSettled }
+        case .findStep(let direction):
+            guard let find = target.find else { return try frame() }
+            find.open(engine: engine)
+            find.step(direction, engine: engine, time: target.now)
+            try waitPaced(limit: Self.pageWaitLimitSeconds) { find.isSettled }
         case .key(let press, let repeats, let perSecond):
             let framesBetween = max(1, Int((target.hz / perSecond).rounded()))
             for _ in 0..<repeats {

@@ -27,6 +27,9 @@
 /// key Down              # a key with its modifiers: `key ctrl+a`, `key shift+End`, `key Page_Down`
 /// key Down 5000 30      # held: repeats 5,000 times, 30 a second (frames run between repeats)
 /// click 12 shift        # a click on row 12 (scrolled into view first), with ctrl or shift held
+/// find hello world      # opens the find bar and types the rest of the line (words joined by one
+///                       # space); waits (≤ 10 s) until the first match is shown or none is found
+/// find-next             # the next match (Enter, F3); find-prev: the previous one (Shift+Enter)
 /// ```
 public struct ScrollScript: Hashable, Sendable {
     public enum Step: Hashable, Sendable {
@@ -54,6 +57,10 @@ public struct ScrollScript: Hashable, Sendable {
         case key(KeyPress, repeats: Int, perSecond: Double)
         /// A click on a row with modifiers.
         case click(row: Int, modifiers: KeyModifiers)
+        /// Opens the find bar with this text and waits for its first match (or none).
+        case find(String)
+        /// The next or previous match, waited for.
+        case findStep(FindDirection)
     }
 
     /// A line that is not a valid step.
@@ -173,6 +180,13 @@ public struct ScrollScript: Hashable, Sendable {
             return .waitPage
         case "insert", "delete", "move", "edit":
             return .change(try edit(command, args, line: line))
+        case "find":
+            let text = args.joined(separator: " ")
+            guard !text.isEmpty else { throw ParseError(line: line, reason: "find takes the text to find") }
+            return .find(text)
+        case "find-next", "find-prev":
+            try count(0)
+            return .findStep(command == "find-next" ? .next : .previous)
         case "key":
             guard args.count == 1 || args.count == 3, let press = KeyPress(parsing: args[0]) else {
                 throw ParseError(line: line, reason: "key takes a key (Down, ctrl+a, shift+End, Page_Down, space, or a character), then optionally REPEATS PER_SECOND")

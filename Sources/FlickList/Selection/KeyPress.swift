@@ -1,19 +1,19 @@
 /// A key a list or its host reacts to, independent of SDL and GTK (each host maps its key codes
 /// here), so key handling is a pure table that tests and scripts use without a display.
 public enum Key: Hashable, Sendable {
-    case space, pageDown, pageUp, down, up, left, right, home, end, escape, tab, enter, f1, f3
+    case space, pageDown, pageUp, down, up, left, right, home, end, escape, tab, enter, backspace, f1, f3
     /// A printable key, lowercased: "h", "a", "?".
     case character(Character)
 
     /// The key named `name` as scripts and key strings write it (case-insensitive): `space`,
-    /// `pagedown`/`page_down`, `down`, `end`, `return`/`enter`, `esc`/`escape`, `f1`, or one
+    /// `pagedown`/`page_down`, `down`, `end`, `return`/`enter`, `esc`/`escape`, `backspace`, `f1`, `f3`, or one
     /// character. Nil for anything else.
     public init?(named name: String) {
         let lowered = String(name.lowercased().filter { $0 != "_" })
         let named: [String: Key] = [
             "space": .space, "pagedown": .pageDown, "next": .pageDown, "pageup": .pageUp, "prior": .pageUp, "down": .down,
             "up": .up, "left": .left, "right": .right, "home": .home, "end": .end, "escape": .escape, "esc": .escape,
-            "tab": .tab, "enter": .enter, "return": .enter, "f1": .f1, "f3": .f3,
+            "tab": .tab, "enter": .enter, "return": .enter, "backspace": .backspace, "f1": .f1, "f3": .f3,
         ]
         if let key = named[lowered] {
             self = key

@@ -14,6 +14,7 @@ extension ListEngine {
     @discardableResult
     public func handleKey(_ press: KeyPress, time: Double) -> ListKeyAction? {
         guard let action = ListKeyAction.action(for: press, navigation: navigation) else { return nil }
+        userMoves += 1
         perform(action, time: time)
         return action
     }

@@ -152,7 +152,7 @@ extension ListEngine {
         return layers
     }
 
-    private func selectionTiles() -> SelectionTiles {
+    func selectionTiles() -> SelectionTiles {
         if let tiles = selectionTilesCache, tiles.width == viewport.width, tiles.appearance == configuration.selectionAppearance {
             return tiles
         }

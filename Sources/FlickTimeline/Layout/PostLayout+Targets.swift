@@ -64,4 +64,17 @@ extension PostLayout {
         case .name: return [name.frame]
         }
     }
+
+    /// The boxes (cell points) where `query` matches the post's texts — name, body and
+    /// retweeted text — as laid out: the find highlight's. An emoticon drawn as a picture is
+    /// not text here, so a match inside its code is found but not boxed. Any thread.
+    public func rects(matching query: SearchQuery) -> [Rect] {
+        texts.flatMap { _, placed -> [Rect] in
+            let text = placed.layout.text.displayText
+            return query.ranges(in: text).flatMap { range -> [Rect] in
+                let bytes = text.utf8.distance(from: text.startIndex, to: range.lowerBound)..<text.utf8.distance(from: text.startIndex, to: range.upperBound)
+                return placed.layout.rects(for: bytes).map { $0.offsetBy(dx: placed.frame.minX, dy: placed.frame.minY) }
+            }
+        }
+    }
 }

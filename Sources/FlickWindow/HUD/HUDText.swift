@@ -15,6 +15,8 @@ final class HUDText {
         case bar
         /// The key list.
         case keys
+        /// The find bar: its text and "3 of 1,204" (top right, while open).
+        case find
     }
 
     struct Request: Hashable, Sendable {
@@ -32,10 +34,11 @@ final class HUDText {
     let minimumInterval = 0.25
 
     /// Asks for `panel` to show `lines` in a panel `width` points wide. Cheap when nothing
-    /// changed; otherwise queues a render unless one was queued less than `minimumInterval` ago.
+    /// changed; otherwise queues a render, for the stats panel unless one was queued less than
+    /// `minimumInterval` ago (the others change only on input, and show it at once).
     func show(_ panel: Panel, lines: [String], width: Double, scale: DisplayScale, now: Double) {
         let request = Request(lines: lines, width: width, scale: scale)
-        if let last = submitted[panel], last.request == request || now - last.time < minimumInterval { return }
+        if let last = submitted[panel], last.request == request || panel == .stats && now - last.time < minimumInterval { return }
         submitted[panel] = (request, now)
         let mailbox = mailbox
         pool.submit(.userInitiated) { session in

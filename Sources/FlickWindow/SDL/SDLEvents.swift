@@ -14,6 +14,8 @@ public enum WindowEvent: Hashable, Sendable {
     /// for precise trackpads).
     case wheel(notches: Double)
     case key(Key, KeyModifiers, isRepeat: Bool)
+    /// Text typed (SDL's text input: the characters a key or an input method produced).
+    case text(String)
     /// The window lost focus or the pointer left: a held press ends.
     case focusLost
 }
@@ -81,6 +83,13 @@ extension SDLDisplay {
             let amount = precise != 0 ? precise : Double(event.wheel.y)
             // SDL: positive y scrolls away from the user (up the page).
             return .wheel(notches: flipped ? amount : -amount)
+        case SDL_TEXTINPUT.rawValue:
+            // UTF-8, NUL-terminated, in a fixed 32-byte buffer (an input method may send more
+            // than one character at once).
+            let text = withUnsafeBytes(of: event.text.text) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return text.isEmpty ? nil : .text(text)
         case SDL_KEYDOWN.rawValue:
             guard let key = key(for: event.key.keysym.sym) else { return nil }
             return .key(key, modifiers(UInt32(event.key.keysym.mod)), isRepeat: event.key.repeat != 0)
@@ -105,7 +114,7 @@ extension SDLDisplay {
             UInt32(SDLK_HOME.rawValue): .home, UInt32(SDLK_END.rawValue): .end, UInt32(SDLK_ESCAPE.rawValue): .escape,
             UInt32(SDLK_TAB.rawValue): .tab, UInt32(SDLK_F1.rawValue): .f1, UInt32(SDLK_F3.rawValue): .f3,
             UInt32(SDLK_LEFT.rawValue): .left, UInt32(SDLK_RIGHT.rawValue): .right, UInt32(SDLK_RETURN.rawValue): .enter,
-            UInt32(SDLK_KP_ENTER.rawValue): .enter,
+            UInt32(SDLK_KP_ENTER.rawValue): .enter, UInt32(SDLK_BACKSPACE.rawValue): .backspace,
         ]
         let raw = UInt32(bitPattern: code)
         if let key = special[raw] { return key }

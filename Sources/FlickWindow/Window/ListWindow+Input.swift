@@ -21,11 +21,14 @@ extension ListWindow {
         case .wheel(let notches):
             scroll(by: notches * configuration.pointsPerWheelNotch, time: time)
         case .key(let key, let modifiers, let isRepeat):
+            if let find, find.handleKey(KeyPress(key, modifiers), engine: engine, time: time) { return }
             if let command = configuration.keyMap.command(for: key, modifiers: modifiers) {
                 if !isRepeat { perform(command, time: time) }
                 return
             }
             handleListKey(KeyPress(key, modifiers), time: time)
+        case .text(let text):
+            find?.type(text, time: time)
         case .focusLost:
             if !scriptHoldsPointer { apply(gesture.cancel(), time: time) }
         }

@@ -53,6 +53,7 @@ extension ListWindow {
                 presenter.draw(panel, at: Point(x: 12, y: max(12, (size.height - panel.pointSize.height) / 2)), scale: configuration.scale, blended: true)
             }
         }
+        if let find, find.isOpen { drawFindBar(find, time: time) }
         if overlays.contains(.statusBar) {
             let text = status.flatMap { $0.until > time ? $0.text : nil } ?? KeyMap.hint
             hudText.show(.bar, lines: [text], width: size.width, scale: configuration.scale, now: time)
@@ -61,6 +62,17 @@ extension ListWindow {
             }
         }
         return problems.count
+    }
+
+    /// The find bar at the top right: what is typed, a caret, and where the find is.
+    private func drawFindBar(_ find: ListFind<Source>, time: Double) {
+        let size = windowSize
+        let width = min(size.width - 16, 420)
+        let line = "Find: \(find.text)▏" + (find.status.isEmpty ? "" : "   \(find.status)")
+        hudText.show(.find, lines: [line], width: width, scale: configuration.scale, now: time)
+        if let bar = hudText.bitmaps[.find] {
+            presenter.draw(bar, at: Point(x: configuration.scale.round(size.width - width - 8), y: 8), scale: configuration.scale, blended: true)
+        }
     }
 
     /// Fills a rect given in viewport points.

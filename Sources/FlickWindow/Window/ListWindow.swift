@@ -55,6 +55,9 @@ public final class ListWindow<Interaction: RowInteraction> {
     public var editor: (any ListEditing)?
     /// The pager scripts' `wait-page` steps watch (a live timeline); nil: none.
     public var pager: (any ListPaging)?
+    /// Find in the list (Ctrl+F): the bar is drawn at the window's top right while open; nil:
+    /// the window has no find.
+    public var find: ListFind<Source>?
     /// Called after each frame's engine work with the frame's time: a client that changes its
     /// list on the clock (a chat streaming messages, loading history) does it here.
     public var onFrame: ((Double) -> Void)?
@@ -154,6 +157,7 @@ public final class ListWindow<Interaction: RowInteraction> {
         let heldWakes = HeldWakes.begin()
         for event in display.pollEvents() { handle(event, time: start) }
         applyPendingViewport(time: start)
+        find?.tick(engine: engine, time: start)
         let wasMoving = engine.physics.phase != .idle
         var stats = engine.frame(at: start)
         let engineMilliseconds = stats.mainThreadMilliseconds

@@ -17,29 +17,41 @@ extension FeedStore {
     /// an index that fails to read is rebuilt (writable store) and the call scans instead.
     /// Never throws for a query: an empty one gives `SearchPage.empty`.
     public func search(_ query: SearchQuery, after: Int? = nil, limit: Int = 50) throws(Error) -> SearchPage {
+        try search(query, from: after, direction: .forward, limit: limit)
+    }
+
+    /// The `limit` posts nearest before position `before` (nil: from the oldest post), nearest
+    /// first: a find bar's "previous match", walking toward the newest post. Pass the page's
+    /// `next` as `before` for the page after it. The same rules, thread and cost as
+    /// `search(_:after:limit:)`.
+    public func search(_ query: SearchQuery, before: Int?, limit: Int = 50) throws(Error) -> SearchPage {
+        try search(query, from: before, direction: .backward, limit: limit)
+    }
+
+    private func search(_ query: SearchQuery, from: Int?, direction: SearchDirection, limit: Int) throws(Error) -> SearchPage {
         guard !query.isEmpty else { return .empty }
         let limit = min(max(1, limit), configuration.search.maxPageSize)
+        let read = { (useIndex: Bool) in
+            try self.pool.read { db in try self.search(query, from: from, direction: direction, limit: limit, db: db, useIndex: useIndex) }
+        }
         do {
-            return try perform("searching") {
-                try pool.read { db in try search(query, after: after, limit: limit, db: db, useIndex: searchIndexUsable) }
-            }
+            return try perform("searching") { try read(searchIndexUsable) }
         } catch {
             guard searchIndexUsable, recoverSearchIndex(after: error) else { throw error }
-            return try perform("searching") {
-                try pool.read { db in try search(query, after: after, limit: limit, db: db, useIndex: true) }
-            }
+            return try perform("searching") { try read(true) }
         }
     }
 
-    /// Counts the posts matching `query`, step by step (`SearchConfiguration.countWindow`
-    /// positions each), calling `progress` with the count so far after each step; `progress`
-    /// returns false to stop (the result is then partial). Worker thread; each step is its own
-    /// read. A partial count is a lower bound.
+    /// Counts the posts matching `query` (those at `positions` only, when given), step by step
+    /// (`SearchConfiguration.countWindow` positions each), calling `progress` with the count so
+    /// far after each step; `progress` returns false to stop (the result is then partial).
+    /// Worker thread; each step is its own read. A partial count is a lower bound.
     public func countMatches(
-        _ query: SearchQuery, progress: (SearchCount) -> Bool = { _ in true }
+        _ query: SearchQuery, in positions: Range<Int>? = nil, progress: (SearchCount) -> Bool = { _ in true }
     ) throws(Error) -> SearchCount {
         guard !query.isEmpty else { return SearchCount(count: 0, isComplete: true) }
-        let all = try positions()
+        let stored = try self.positions()
+        let all = positions.map { stored.clamped(to: $0) } ?? stored
         let window = max(1, configuration.search.countWindow)
         var count = 0
         var start = all.lowerBound
@@ -72,46 +84,59 @@ extension FeedStore {
 
     // MARK: - Inside a read
 
-    private func search(_ query: SearchQuery, after: Int?, limit: Int, db: Database, useIndex: Bool) throws -> SearchPage {
+    /// One page in `direction` from `from` (exclusive; nil: from the end the direction starts
+    /// at). The stored positions split into indexed rows, the pending run (scanned, at most
+    /// `scanBudget` rows a call) and indexed rows again, visited in the direction's order.
+    private func search(
+        _ query: SearchQuery, from: Int?, direction: SearchDirection, limit: Int, db: Database, useIndex: Bool
+    ) throws -> SearchPage {
         let first = try Self.firstPosition(db)
-        let next = try nextPosition(db)
-        let pending = try useIndex ? SearchIndex.pending(db).clamped(to: first..<max(first, next)) : first..<next
-        let from = max(first, (after ?? first - 1) + 1)
-        var matches: [SearchMatch] = []
+        let next = max(first, try nextPosition(db))
+        let pending = try useIndex ? SearchIndex.pending(db).clamped(to: first..<next) : first..<next
+        let span =
+            switch direction {
+            case .forward: max(first, (from ?? first - 1) + 1)..<next
+            case .backward: first..<max(first, min(next, from ?? next))
+            }
+        guard !span.isEmpty else { return page([], pending: pending, full: false) }
         let matcher: SearchMatcher? = try useIndex ? SearchMatcher(query, db: db) : nil
-        // Indexed rows before the pending run, the pending run scanned, indexed rows after it.
-        if let matcher, from < pending.lowerBound {
-            matches = try matcher.matches(in: from..<pending.lowerBound, limit: limit, first: first, store: self, db: db)
+        let parts: [(positions: Range<Int>, scanned: Bool)] = [
+            (span.lowerBound..<max(span.lowerBound, min(span.upperBound, pending.lowerBound)), false),
+            (span.clamped(to: pending), true),
+            (min(span.upperBound, max(span.lowerBound, pending.upperBound))..<span.upperBound, false),
+        ]
+        var matches: [SearchMatch] = []
+        for part in direction == .forward ? parts : parts.reversed() where !part.positions.isEmpty {
+            if part.scanned {
+                let budget = max(1, configuration.search.scanBudget)
+                let scanned = try scan(
+                    query, in: part.positions, direction: direction, budget: budget, limit: limit - matches.count, first: first, db: db)
+                matches += scanned.matches
+                if let stop = scanned.stoppedAt { return SearchPage(matches: matches, next: stop, isIndexComplete: pending.isEmpty) }
+            } else if let matcher {
+                matches += try matcher.matches(
+                    in: part.positions, direction: direction, limit: limit - matches.count, first: first, store: self, db: db)
+            }
             if matches.count == limit { return page(matches, pending: pending) }
         }
-        let scanFrom = max(from, pending.lowerBound)
-        if scanFrom < pending.upperBound {
-            let budget = max(1, configuration.search.scanBudget)
-            let scanned = try scan(query, in: scanFrom..<pending.upperBound, budget: budget, limit: limit - matches.count, first: first, db: db)
-            matches += scanned.matches
-            if let stop = scanned.stoppedAt { return SearchPage(matches: matches, next: stop, isIndexComplete: pending.isEmpty) }
-        }
-        if let matcher {
-            let afterPending = max(from, pending.upperBound)
-            matches += try matcher.matches(in: afterPending..<Int.max, limit: limit - matches.count, first: first, store: self, db: db)
-        }
-        return page(matches, pending: pending, full: matches.count == limit)
+        return page(matches, pending: pending, full: false)
     }
 
     private func page(_ matches: [SearchMatch], pending: Range<Int>, full: Bool = true) -> SearchPage {
         SearchPage(matches: matches, next: full ? matches.last?.position : nil, isIndexComplete: pending.isEmpty)
     }
 
-    /// Decodes rows at `positions` in order and checks each, until `limit` matches or `budget`
-    /// rows; `stoppedAt` is the last position checked when it stopped early.
+    /// Decodes rows at `positions` in `direction`'s order and checks each, until `limit`
+    /// matches or `budget` rows; `stoppedAt` is the last position checked when it stopped early.
     private func scan(
-        _ query: SearchQuery, in positions: Range<Int>, budget: Int, limit: Int, first: Int, db: Database
+        _ query: SearchQuery, in positions: Range<Int>, direction: SearchDirection = .forward, budget: Int, limit: Int, first: Int,
+        db: Database
     ) throws -> (matches: [SearchMatch], stoppedAt: Int?) {
         let cursor = try Row.fetchCursor(
             db,
             sql: """
                 SELECT position, id, body FROM posts WHERE position >= ? AND position < ?
-                AND id NOT IN (SELECT id FROM deleted_posts) ORDER BY position
+                AND id NOT IN (SELECT id FROM deleted_posts) ORDER BY position \(direction.sql)
                 """,
             arguments: [positions.lowerBound, positions.upperBound])
         var matches: [SearchMatch] = []

@@ -40,27 +40,43 @@ struct SearchMatcher {
         "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// Up to `limit` matches at `positions`, in order, each checked against its post's body.
-    func matches(in positions: Range<Int>, limit: Int, first: Int, store: FeedStore, db: Database) throws -> [SearchMatch] {
+    /// Up to `limit` matches at `positions`, in `direction`'s order, each checked against its
+    /// post's body.
+    func matches(
+        in positions: Range<Int>, direction: SearchDirection = .forward, limit: Int, first: Int, store: FeedStore, db: Database
+    ) throws -> [SearchMatch] {
         guard let expression, limit > 0, !positions.isEmpty else { return [] }
         var matches: [SearchMatch] = []
         var from = positions.lowerBound
+        var to = positions.upperBound
         while matches.count < limit {
             let want = limit - matches.count
             let rows = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT p.position, p.id, p.body FROM post_search s JOIN posts p ON p.position = s.rowid
-                    WHERE post_search MATCH ? AND s.rowid >= ? AND s.rowid < ? ORDER BY s.rowid LIMIT ?
+                    WHERE post_search MATCH ? AND s.rowid >= ? AND s.rowid < ? ORDER BY s.rowid \(direction.sql) LIMIT ?
                     """,
-                arguments: [expression, from, positions.upperBound, want])
+                arguments: [expression, from, to, want])
             for row in rows {
                 if let match = store.checkedMatch(row, query: query, first: first) { matches.append(match) }
             }
             // A full batch with rows dropped (a stale index row): read on past the last one.
             guard rows.count == want, let last = rows.last, let position = try? last.decode(Int.self, atIndex: 0) else { break }
-            from = position + 1
+            switch direction {
+            case .forward: from = position + 1
+            case .backward: to = position
+            }
         }
         return matches
     }
+}
+
+/// Which way a search walks the timeline: toward older posts (`forward`, list order) or toward
+/// newer ones (`backward`, a find bar's "previous").
+enum SearchDirection {
+    case forward, backward
+
+    /// The SQL ordering of positions in this direction.
+    var sql: String { self == .forward ? "ASC" : "DESC" }
 }

@@ -25,30 +25,6 @@ public struct SearchPage: Sendable, Hashable {
     public static let empty = SearchPage(matches: [], next: nil, isIndexComplete: true)
 }
 
-/// How many posts match, while counting and when done.
-public struct SearchCount: Sendable, Hashable, CustomStringConvertible {
-    /// Matches counted so far.
-    public let count: Int
-    /// Whether every post was counted; false for a partial count (shown "1,204+").
-    public let isComplete: Bool
-
-    public init(count: Int, isComplete: Bool) {
-        self.count = count
-        self.isComplete = isComplete
-    }
-
-    /// "1,204" or "1,204+" (grouped by thousands, the find bar's form).
-    public var description: String {
-        var digits = String(count)
-        var grouped = ""
-        while digits.count > 3 {
-            grouped = "," + digits.suffix(3) + grouped
-            digits.removeLast(3)
-        }
-        return digits + grouped + (isComplete ? "" : "+")
-    }
-}
-
 /// The progress of `FeedStore.buildSearchIndex`.
 public struct SearchIndexProgress: Sendable, Hashable {
     /// Posts indexed (or found deleted) by the backfill so far, of `total` it had to do.
