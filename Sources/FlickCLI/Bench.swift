@@ -107,7 +107,10 @@ struct Bench: ParsableCommand {
     /// Commands run on the main thread; the engine and the headless display are main-actor code.
     func run() throws {
         if serve { return try runServe() }
-        if find { return try runFind() }
+        if find {
+            let folder = try runFind()
+            return try MainActor.assumeIsolated { try runFindTyping(database: folder.appendingPathComponent("find-indexed.sqlite").path) }
+        }
         try MainActor.assumeIsolated { try runOnMain() }
     }
 
@@ -131,8 +134,8 @@ struct Bench: ParsableCommand {
         }
     }
 
-    /// `--find`: on the calling thread (store work only, no display).
-    private func runFind() throws {
+    /// `--find`: on the calling thread (store work only, no display). Returns the stores' folder.
+    private func runFind() throws -> URL {
         let folder = URL(fileURLWithPath: "out/bench-find-\(findPosts)", isDirectory: true)
         let result = try FindBenchmark(posts: findPosts, folder: folder).run(progress: progress)
         print(FindBenchmark.text(result))
@@ -141,6 +144,23 @@ struct Bench: ParsableCommand {
             try OutputFile.write([UInt8](data), to: json)
             print("wrote \(json)")
         }
+        return folder
+    }
+
+    /// `--find`, then: the typing script (`StandardScripts.findTyping`) headless over the
+    /// indexed store, real time at `--hz`: the frames while the find searches on its workers.
+    @MainActor
+    private func runFindTyping(database: String) throws {
+        progress("find while typing")
+        let script = try ScrollScript(parsing: StandardScripts.findTyping)
+        let result = try ScrollBenchmark(database: database, hz: hz, scripts: [("find-typing", script)]).run(.flick, progress: progress)
+        let report = result.report
+        let find = report.find ?? FindStatistics()
+        print(
+            String(
+                format: "find while typing (%d frames at %g Hz): main thread p50 %.2f ms, p99 %.2f ms, max %.2f ms; frames over budget %d; frames with blank rows %d; last query \"%@\": first match %.1f ms, count %.1f ms, %d matches",
+                report.summary.frameCount, hz, report.summary.p50, report.summary.p99, report.summary.max, report.summary.jankyFrames,
+                report.summary.blankFrames, find.query, find.firstResultMilliseconds ?? -1, find.countMilliseconds ?? -1, find.matches ?? -1))
     }
 
     @MainActor

@@ -237,4 +237,20 @@ struct KeyboardSelectionTests {
         Self.run(engine, &time, frames: 6)
         #expect(engine.rastersCausedBySelection >= 1, "a row drawn again after a selection change is counted")
     }
+
+    /// A held key changes the focus every few frames; a row that left the screen early in the
+    /// walk and comes back drawn anew (reloaded meanwhile) is not the selection's doing: each
+    /// row is watched only for the frames after the change that noted it.
+    @Test func aRowDrawnAnewLongAfterItsChangeIsNotCounted() {
+        let (engine, _) = Self.engine()
+        var time = 0.0
+        DrawSchedulingTests.settle(engine, time: &time)
+        for _ in 0..<40 { Self.key(engine, "Down", &time, frames: 4) }
+        #expect(!Self.isOnScreen(0, engine), "row 0 left the screen")
+        engine.reload(rows: [0])
+        Self.key(engine, "Home", &time, frames: 1)
+        DrawSchedulingTests.settle(engine, time: &time)
+        #expect(Self.isOnScreen(0, engine))
+        #expect(engine.rastersCausedBySelection == 0)
+    }
 }

@@ -1,3 +1,4 @@
+import FlickCore
 import Foundation
 
 /// Real key presses for window tests: `xdotool` (Debian's package, in scripts/apt-packages.txt)
@@ -74,9 +75,15 @@ public enum SyntheticKeys {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
+        // The run loop that launched the process must run until Foundation's Process has
+        // delivered its termination there (its handler runs): only then does it let go of the
+        // process and its pipes (a sleep-and-poll loop left every one of them behind, as
+        // LeakSanitizer showed).
+        let ended = LockedBox(false)
+        process.terminationHandler = { _ in ended.withLock { $0 = true } }
         try process.run()
         let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
+        while !ended.value, Date() < deadline { RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.005)) }
         if process.isRunning {
             process.terminate()
             throw Failure(description: "xdotool did not reach \(what) within 10 s", isTimeout: true)
@@ -87,3 +94,4 @@ public enum SyntheticKeys {
         }
     }
 }
+

@@ -51,6 +51,9 @@ struct ScrollBenchmark {
         let engine = session.makeEngine(viewport: viewport, tuning: tuning)
         let display = HeadlessDisplay(engine: engine, hz: hz, pacing: .realTime)
         display.editor = TimelineEditor(source: session.source)
+        // Scripts with `find` steps search the store as the window's bar does (no highlight:
+        // the benchmark measures the search and the frames around it).
+        display.find = ListFind(searcher: FeedStoreSearching(store: session.source.store))
         var firstFrame = Double.infinity
         for _ in 0..<Int(hz * 5) {
             display.step()
@@ -159,7 +162,7 @@ extension ScrollBenchmark.Result {
             report: FrameReport(
                 frames: Array(display.frames.dropFirst(scriptsStart)), hz: display.hz,
                 settles: display.settles.filter { $0 >= scriptsStart }, updates: engine.updateStatistics, scale: scale.value,
-                selection: engine.selectionStatistics),
+                selection: engine.selectionStatistics, find: display.find?.statistics),
             settles: display.settles, firstFrameMilliseconds: firstFrame, cpuSeconds: ResourceUsage.cpuSeconds - cpuBefore,
             peakResidentMegabytes: ResourceUsage.peakResidentMegabytes, layouts: counters.layouts, renders: counters.renders,
             imageLoads: engine.imageLoadsStarted, imageStatistics: images,

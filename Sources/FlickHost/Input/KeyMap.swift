@@ -73,6 +73,7 @@ public struct KeyMap: Sendable {
         ("Ctrl+A, Ctrl+Shift+A", "select all, select none"),
         ("Enter, Tab", "open the focused row or link; next link"),
         ("Esc", "clear the selection"),
+        ("Ctrl+F, F3/Shift+F3", "find: type, Enter/Shift+Enter next/previous, Esc closes"),
     ]
 
     /// "Key  what it does" lines for `--help` and the on-screen list (one per labelled binding,

@@ -185,4 +185,26 @@ public enum StandardScripts {
     public static func scaling(rowCount: Int) -> [(name: String, text: String)] {
         all(rowCount: rowCount) + [("whole-feed", wholeFeed(rowCount: rowCount))]
     }
+
+    /// Find while reading (`flick bench --find`): a word typed a letter at a time (each
+    /// letter searched once typing pauses, as the bar does), matches stepped through both ways,
+    /// a CJK bigram, then Escape. Every `find` step waits for its match (or none).
+    public static let findTyping = """
+        settle
+        find c
+        find co
+        find cof
+        find coff
+        find coffe
+        find coffee
+        find-next
+        find-next
+        find-prev
+        wait 0.3
+        find 微笑
+        find-next
+        find-prev
+        key Escape
+        settle
+        """
 }

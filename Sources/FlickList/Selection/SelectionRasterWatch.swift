@@ -10,23 +10,26 @@ struct SelectionRasterWatch {
     /// frames) on a loaded machine.
     static let frames = 12
 
-    private var watched: [AnyHashable: (bitmap: ObjectIdentifier, version: UInt64)] = [:]
-    private var framesLeft = 0
+    /// Each row's bitmap when a change was noted, and the frame its watch ends: a row is
+    /// watched for `frames` frames after the change that noted it, no longer (a held key makes
+    /// changes without pause, and a row that left the screen long ago may come back drawn anew
+    /// for reasons of its own — eviction — that are not the selection's).
+    private var watched: [AnyHashable: (bitmap: ObjectIdentifier, version: UInt64, until: Int)] = [:]
+    private var frame = 0
     /// Rows seen drawn again because of a selection or focus change, so far.
     private(set) var count = 0
     /// Whether frames after a change are still being checked.
-    var isWatching: Bool { framesLeft > 0 }
+    var isWatching: Bool { !watched.isEmpty }
 
     mutating func start(_ shown: [(id: AnyHashable, bitmap: Bitmap, version: UInt64)]) {
         for entry in shown where watched[entry.id] == nil {
-            watched[entry.id] = (ObjectIdentifier(entry.bitmap), entry.version)
+            watched[entry.id] = (ObjectIdentifier(entry.bitmap), entry.version, frame + Self.frames)
         }
-        framesLeft = Self.frames
     }
 
     /// One frame's rows: counts those drawn again with the same version.
     mutating func check(_ shown: [(id: AnyHashable, bitmap: Bitmap, version: UInt64)]) {
-        guard framesLeft > 0 else { return }
+        guard !watched.isEmpty else { return }
         for entry in shown {
             guard let before = watched[entry.id], before.version == entry.version else { continue }
             if before.bitmap != ObjectIdentifier(entry.bitmap) {
@@ -34,13 +37,12 @@ struct SelectionRasterWatch {
                 watched[entry.id] = nil
             }
         }
-        framesLeft -= 1
-        if framesLeft == 0 { watched.removeAll() }
+        frame += 1
+        watched = watched.filter { $0.value.until > frame }
     }
 
     mutating func stop() {
         watched.removeAll()
-        framesLeft = 0
     }
 }
 
