@@ -109,7 +109,7 @@ struct Bench: ParsableCommand {
         if serve { return try runServe() }
         if find {
             let folder = try runFind()
-            return try MainActor.assumeIsolated { try runFindTyping(database: folder.appendingPathComponent("find-indexed.sqlite").path) }
+            return try MainActor.assumeIsolated { try runFindTyping(database: folder.appendingPathComponent("find-deferred.sqlite").path) }
         }
         try MainActor.assumeIsolated { try runOnMain() }
     }
@@ -148,7 +148,8 @@ struct Bench: ParsableCommand {
     }
 
     /// `--find`, then: the typing script (`StandardScripts.findTyping`) headless over the
-    /// indexed store, real time at `--hz`: the frames while the find searches on its workers.
+    /// store the benchmark indexed and queried (`find-deferred.sqlite`), real time at `--hz`:
+    /// the frames while the find searches on its workers.
     @MainActor
     private func runFindTyping(database: String) throws {
         progress("find while typing")

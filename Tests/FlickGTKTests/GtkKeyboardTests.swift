@@ -54,6 +54,13 @@ extension FlickListViewTests {
         let tap = try #require(bed.view.taps.last)
         #expect(tap.byKeyboard && tap.row == 6 && tap.target == link.target, "Enter tapped the focused link")
         #expect(try Self.press("Escape", bed) { !engine().selection.focusVisible })
+        #expect(try Self.press("End", bed) { engine().selection.focus == 299 }, "End: the last row")
+        #expect(try Self.press("Up", bed) { engine().selection.focus == 298 })
+        #expect(try Self.press("Page_Up", bed) { engine().selection.focus == 297 }, "Page Up is the previous post in a feed")
+        #expect(try Self.press("Home", bed) { engine().selection.focus == 0 })
+        bed.settle()
+        let top = engine().contentOffset
+        #expect(try Self.press("space", bed) { engine().contentOffset > top + 100 }, "Space scrolls a page in a feed")
         #expect(engine().rastersCausedBySelection == 0)
     }
 }
