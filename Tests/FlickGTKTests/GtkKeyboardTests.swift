@@ -59,8 +59,8 @@ extension FlickListViewTests {
         #expect(try Self.press("Page_Up", bed) { engine().selection.focus == 297 }, "Page Up is the previous post in a feed")
         #expect(try Self.press("Home", bed) { engine().selection.focus == 0 })
         bed.settle()
-        let top = engine().contentOffset
-        #expect(try Self.press("space", bed) { engine().contentOffset > top + 100 }, "Space scrolls a page in a feed")
+        let homeOffset = engine().contentOffset
+        #expect(try Self.press("space", bed) { engine().contentOffset > homeOffset + 100 }, "Space scrolls a page in a feed")
         #expect(engine().rastersCausedBySelection == 0)
     }
 }
