@@ -134,47 +134,18 @@ public final class PostgresCluster: Sendable {
     }
 
     /// Runs `path` with `arguments` (as `user` through runuser when given) and waits;
-    /// throws with its output when it fails.
-    ///
-    /// posix_spawn and waitpid, not Foundation's `Process`: `pg_ctl start` leaves the server
-    /// running as a daemon, which inherits the descriptor `Process` watches for its child's
-    /// exit, so `waitUntilExit()` never returned. Here the child gets only /dev/null and its
-    /// output file, every other descriptor closed.
+    /// throws with its output when it fails. Through `SpawnedProcess` (why not `Process`: a
+    /// daemon inherits the descriptor it watches), started by `cleanStart` so the child holds
+    /// only /dev/null and its output file.
     private static func run(
         _ path: String, _ arguments: [String], as user: String?, in folder: URL, environment: [String: String] = [:]
     ) throws {
         let command = user.map { ["/usr/sbin/runuser", "-u", $0, "--", path] } ?? [path]
         let argv = ["/bin/bash", "-c", Self.cleanStart, "flick-pg", folder.path] + command + arguments
         let variables = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("flick-pg-output-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let cArguments = argv.map { strdup($0) } + [nil]
-        let cEnvironment = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            cArguments.forEach { free($0) }
-            cEnvironment.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
-        guard spawned == 0 else {
-            throw Failure(description: "cannot run \(argv[0]): \(String(cString: strerror(spawned)))")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        // WIFEXITED and WEXITSTATUS, which Swift does not import (macros).
-        let exited = status & 0x7F == 0
-        let code = (status >> 8) & 0xFF
-        guard exited, code == 0 else {
-            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            let how = exited ? "exit status \(code)" : "signal \(status & 0x7F)"
-            throw Failure(description: "\(path) \(arguments.joined(separator: " ")) failed (\(how)): \(text)")
+        let outcome = try SpawnedProcess.run(argv, environment: variables)
+        guard outcome.succeeded else {
+            throw Failure(description: "\(path) \(arguments.joined(separator: " ")) failed (\(outcome.how)): \(outcome.output)")
         }
     }
 

@@ -1,4 +1,3 @@
-import FlickCore
 import Foundation
 
 /// Real key presses for window tests: `xdotool` (Debian's package, in scripts/apt-packages.txt)
@@ -69,29 +68,10 @@ public enum SyntheticKeys {
         guard let xdotool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw Failure(description: "xdotool is not installed (make test installs it: scripts/apt-packages.txt)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: xdotool)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        // The run loop that launched the process must run until Foundation's Process has
-        // delivered its termination there (its handler runs): only then does it let go of the
-        // process and its pipes (a sleep-and-poll loop left every one of them behind, as
-        // LeakSanitizer showed).
-        let ended = LockedBox(false)
-        process.terminationHandler = { _ in ended.withLock { $0 = true } }
-        try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while !ended.value, Date() < deadline { RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.005)) }
-        if process.isRunning {
-            process.terminate()
-            throw Failure(description: "xdotool did not reach \(what) within 10 s", isTimeout: true)
-        }
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw Failure(description: "xdotool failed (\(process.terminationStatus)): \(text)")
-        }
+        // Not Foundation's `Process`: see `SpawnedProcess`.
+        let outcome = try SpawnedProcess.run([xdotool] + arguments, timeout: 10)
+        if outcome.timedOut { throw Failure(description: "xdotool did not reach \(what) within 10 s", isTimeout: true) }
+        guard outcome.succeeded else { throw Failure(description: "xdotool failed (\(outcome.how)): \(outcome.output)") }
     }
 }
 
