@@ -38,6 +38,8 @@ struct DemoChat {
     private func headless(_ session: ChatSession, script: WindowScript, reason: String?) throws {
         let engine = session.list.engine
         let display = HeadlessDisplay(engine: engine, hz: options.hz, pacing: options.lockstep ? .lockstep : .realTime)
+        let list = session.list
+        display.find = ListFind(searching: { CellSearching(cells: list.cells) })
         if let reason { print("flick demo: \(reason); running the scripted chat headless instead") }
         print("flick demo: chat headless at \(Int(options.hz)) Hz, \(options.messages) messages")
         display.play(try script.scrollScript, frameLimit: options.frames) { stats in session.tick(time: stats.time) }
@@ -49,7 +51,7 @@ struct DemoChat {
         try OutputFile.write(try engine.compositor.snapshot().pngData(), to: screenshot)
         let summary = FrameReport(
             frames: display.frames, hz: options.hz, settles: display.settles, updates: engine.updateStatistics, scale: options.scale,
-            selection: engine.selectionStatistics)
+            selection: engine.selectionStatistics, find: display.find?.statistics)
         var json = summary.jsonObject
         json["display"] = ["mode": "headless", "reason": reason ?? "--headless"]
         json["client"] = "chat"
@@ -68,6 +70,7 @@ struct DemoChat {
             viewport, pipeline in list.rebuild(viewport: viewport, pipeline: pipeline == .naive ? .naive : .flick)
         }
         window.onFrame = { time in session.tick(time: time) }
+        window.find = ListFind(searching: { CellSearching(cells: list.cells) })
         defer { window.close() }
         let capture = options.screenshot != nil
         var completed: Bool?
@@ -78,7 +81,7 @@ struct DemoChat {
         if capture, window.capturedFrame == nil || options.frames == nil { window.step(capture: true) }
         let summary = FrameReport(
             frames: window.frames.map(\.stats), hz: options.hz, settles: window.settles, updates: window.engine.updateStatistics,
-            scale: options.scale, selection: window.engine.selectionStatistics)
+            scale: options.scale, selection: window.engine.selectionStatistics, find: window.find?.statistics)
         if let path = options.screenshot {
             guard let bitmap = window.capturedFrame else { throw OutputFile.Failure(path: path, reason: "the renderer could not read the frame back") }
             try OutputFile.write(try bitmap.pngData(), to: path)

@@ -50,6 +50,7 @@ struct GtkFlickRun {
             list.rebuild(viewport: viewport, pipeline: .flick, scale: scale)
         }
         view.onFrame = { time in session.tick(time: time) }
+        view.find = ListFind(searching: { CellSearching(cells: list.cells) })
         var result = run(view, script: script, title: "Flick chat — \(options.demo.messages) messages (GTK)")
         result.extra["client"] = "chat"
         result.extra["pinnedToBottom"] = view.engine.isPinnedToBottom

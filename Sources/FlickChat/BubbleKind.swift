@@ -41,6 +41,9 @@ public struct BubbleKind: CellKind, Hashable {
         canvas.fillRoundedRect(Rect(x: x, y: style.rowGap, width: width, height: height), radius: style.cornerRadius, fill)
     }
 
+    /// Find searches what the message says and who said it.
+    public func searchableText(_ message: ChatMessage) -> String? { message.author + "\u{1F}" + message.text }
+
     public func layout(_ message: ChatMessage, in environment: CellEnvironment) -> Layout {
         let scale = environment.scale
         let maxBubble = (environment.width * style.maxBubbleShare).rounded(.down)

@@ -28,7 +28,11 @@ public final class ListFind<Source: ListDataSource> {
     /// thread, for rows on screen only, cached per row by the engine: geometry, cheap.
     public typealias Highlighter = @MainActor (SearchQuery, Source.Layout) -> [Rect]
 
-    public let searcher: any ListSearching
+    /// Gives the searcher each new query searches (a data source whose rows change — a chat —
+    /// hands over a fresh snapshot); steps and counts of that query keep using it. Main thread.
+    private let makeSearcher: @MainActor () -> any ListSearching
+    /// The searcher of the query searched last (its snapshot is what the rows refer to).
+    public private(set) var searcher: any ListSearching
     public var configuration: Configuration
     public let highlighter: Highlighter?
 
@@ -67,8 +71,20 @@ public final class ListFind<Source: ListDataSource> {
     private let navigationQueue = DispatchQueue(label: "flick.find.navigate", qos: .userInitiated)
     private let countQueue = DispatchQueue(label: "flick.find.count", qos: .utility)
 
-    public init(searcher: any ListSearching, highlighter: Highlighter? = nil, configuration: Configuration = Configuration()) {
-        self.searcher = searcher
+    /// A find over data that does not change under it (a store, which searches its own
+    /// current rows on each call).
+    public convenience init(searcher: any ListSearching, highlighter: Highlighter? = nil, configuration: Configuration = Configuration()) {
+        self.init(searching: { searcher }, highlighter: highlighter, configuration: configuration)
+    }
+
+    /// A find whose searcher is made anew for each query (`makeSearcher`, main thread): a
+    /// `CellList` whose cells change passes `{ CellSearching(cells: list.cells) }`.
+    public init(
+        searching makeSearcher: @escaping @MainActor () -> any ListSearching, highlighter: Highlighter? = nil,
+        configuration: Configuration = Configuration()
+    ) {
+        self.makeSearcher = makeSearcher
+        searcher = makeSearcher()
         self.highlighter = highlighter
         self.configuration = configuration
     }
@@ -183,6 +199,7 @@ public final class ListFind<Source: ListDataSource> {
         statistics = FindStatistics(query: query.text)
         revision += 1
         guard !query.isEmpty else { return }
+        searcher = makeSearcher()
         awaitingMatch = true
         issuedAt = DispatchTime.now().uptimeNanoseconds
         let start = engine.heights.rowCount > 0 ? place(of: engine).row : 0
