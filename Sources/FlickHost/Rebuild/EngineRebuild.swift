@@ -32,13 +32,7 @@ public struct EngineRebuild<Source: ListDataSource> {
     public func shown(_ engine: Engine) -> Engine { handoff?.engine ?? engine }
 
     /// `engine`'s place: the row at the viewport's top and how far into it, points.
-    public static func anchor(of engine: Engine) -> (row: Int, offsetInRow: Double) {
-        let heights = engine.heights
-        guard heights.rowCount > 0 else { return (0, 0) }
-        let offset = max(0, engine.contentOffset)
-        let row = heights.row(atOffset: offset)
-        return (row, offset - heights.offset(ofRow: row))
-    }
+    public static func anchor(of engine: Engine) -> (row: Int, offsetInRow: Double) { engine.readingPlace }
 
     /// The viewport became `size` points: a new width relayouts `engine` at once; a new height
     /// waits to settle (`settledViewport`).
@@ -88,8 +82,7 @@ public struct EngineRebuild<Source: ListDataSource> {
         }
         guard place.row < engine.heights.rowCount, engine.heights.isExact(row: place.row) else { return }
         pendingAnchor = nil
-        let offset = engine.heights.offset(ofRow: place.row) + min(place.offsetInRow, engine.heights.height(ofRow: place.row))
-        engine.setContentOffset(offset, time: time)
+        engine.setReadingPlace(place, time: time)
     }
 
     /// Ends the handoff once `engine` has drawn its visible rows at its anchor, or its time is up.

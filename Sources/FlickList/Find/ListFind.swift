@@ -55,13 +55,16 @@ public final class ListFind<Source: ListDataSource> {
     /// Bumped whenever something the bar shows changes: a host redraws its bar only then.
     public private(set) var revision = 0
 
+    /// The engine holding this find's marks: a host that swaps its engine (a rebuild at a new
+    /// size) gets them on the new one at the next tick.
+    private var markedEngine: ObjectIdentifier?
     private var textChangedAt: Double?
     private var generation = 0
     private let liveGeneration = LockedBox(0)
     private var navigation = 0
     /// A search or a step to the next match is on its way.
     private var awaitingMatch = false
-    private var origin: (row: Int, inset: Double)?
+    private var origin: (row: Int, offsetInRow: Double)?
     /// The engine's `userMoves` when the bar opened: Escape restores the reader's place only
     /// if they did not move since (the find's own scrolls are not theirs).
     private var movesAtOpen: Int?
@@ -101,7 +104,7 @@ public final class ListFind<Source: ListDataSource> {
         if textChangedAt != nil || awaitingMatch && currentRow == nil { return "searching…" }
         guard currentRow != nil else { return "no matches" }
         let total = count?.description ?? "…"
-        return "\(ordinal.map { SearchCount(count: $0, isComplete: true).description } ?? "…") of \(total)"
+        return "\(ordinal.map(SearchCount.grouped) ?? "…") of \(total)"
     }
 
     // MARK: - The bar's input (main thread)
@@ -111,9 +114,9 @@ public final class ListFind<Source: ListDataSource> {
     public func open(engine: ListEngine<Source>) {
         guard !isOpen else { return }
         isOpen = true
-        origin = place(of: engine)
+        origin = engine.readingPlace
         movesAtOpen = engine.userMoves
-        if !query.isEmpty { engine.findMarks = marks(current: currentRow) }
+        if !query.isEmpty { mark(engine) }
         revision += 1
     }
 
@@ -157,8 +160,9 @@ public final class ListFind<Source: ListDataSource> {
         isOpen = false
         cancelSearches()
         engine.findMarks = nil
+        markedEngine = nil
         if let origin, let movesAtOpen, engine.userMoves == movesAtOpen {
-            engine.setContentOffset(engine.heights.offset(ofRow: min(origin.row, max(0, engine.heights.rowCount - 1))) + origin.inset, time: time)
+            engine.setReadingPlace(origin, time: time)
         }
         origin = nil
         movesAtOpen = nil
@@ -175,9 +179,7 @@ public final class ListFind<Source: ListDataSource> {
     public func tick(engine: ListEngine<Source>, time: Double) {
         guard isOpen else { return }
         // A host may swap its engine (a rebuild at a new size): the new one gets the marks.
-        if highlighter != nil, !query.isEmpty, engine.findMarks?.query != query || engine.findMarks?.current != currentRow {
-            engine.findMarks = marks(current: currentRow)
-        }
+        if markedEngine != ObjectIdentifier(engine), !query.isEmpty { mark(engine) }
         if let changed = textChangedAt, time - changed >= configuration.debounce { search(engine: engine, time: time) }
         for landing in mailbox.takeAll() { land(landing, engine: engine, time: time) }
         if awaitingPlacement, !engine.isScrollingToTarget { awaitingPlacement = false }
@@ -195,14 +197,14 @@ public final class ListFind<Source: ListDataSource> {
         ordinal = nil
         count = nil
         failure = nil
-        engine.findMarks = nil
+        mark(engine)
         statistics = FindStatistics(query: query.text)
         revision += 1
         guard !query.isEmpty else { return }
         searcher = makeSearcher()
         awaitingMatch = true
         issuedAt = DispatchTime.now().uptimeNanoseconds
-        let start = engine.heights.rowCount > 0 ? place(of: engine).row : 0
+        let start = engine.readingPlace.row
         let (query, generation, token, searcher) = (query, generation, navigation, searcher)
         let (mailbox, live, interval) = (mailbox, liveGeneration, configuration.countProgressInterval)
         navigationQueue.async {
@@ -255,7 +257,7 @@ public final class ListFind<Source: ListDataSource> {
                 engine.scrollTo(row: row, align: .center, animated: false, time: time)
                 awaitingPlacement = true
             }
-            engine.findMarks = marks(current: row)
+            mark(engine)
         case .ordinal(_, let row, let before):
             if row == currentRow { ordinal = before + 1 }
         case .counted(_, let counted):
@@ -299,23 +301,20 @@ public final class ListFind<Source: ListDataSource> {
         liveGeneration.withLock { $0 = generation }
     }
 
-    private func marks(current: Int?) -> FindMarks<Source>? {
-        guard let highlighter, !query.isEmpty else { return nil }
+    /// Gives `engine` the highlight of the current query and match (none without a
+    /// highlighter or a query), and remembers which engine has it.
+    private func mark(_ engine: ListEngine<Source>) {
+        markedEngine = ObjectIdentifier(engine)
+        guard let highlighter, !query.isEmpty else {
+            engine.findMarks = nil
+            return
+        }
         let query = query
-        return FindMarks(query: query, current: current) { layout in highlighter(query, layout) }
+        engine.findMarks = FindMarks(query: query, current: currentRow) { layout in highlighter(query, layout) }
     }
 
     private func elapsedMilliseconds() -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - issuedAt) / 1e6
-    }
-
-    /// The top row on screen and how far the viewport's top is into it.
-    private func place(of engine: ListEngine<Source>) -> (row: Int, inset: Double) {
-        let heights = engine.heights
-        guard heights.rowCount > 0 else { return (0, 0) }
-        let offset = max(0, engine.contentOffset)
-        let row = heights.row(atOffset: min(offset, max(0, heights.totalHeight - 1)))
-        return (row, offset - heights.offset(ofRow: row))
     }
 }
 
