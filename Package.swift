@@ -170,7 +170,7 @@ let package = Package(
             dependencies: ["FlickImage", "FlickRaster", "FlickTestSupport"],
             exclude: ["Server"]),
         .testTarget(name: "FlickWindowTests", dependencies: ["FlickWindow", "FlickList", "FlickRaster", "FlickTestSupport"]),
-        .testTarget(name: "FlickCLITests", dependencies: ["FlickCLI", "FlickRaster", "FlickTestSupport"]),
+        .testTarget(name: "FlickCLITests", dependencies: ["FlickCLI", "FlickRaster", "FlickTimeline", "FlickTestSupport"]),
         .testTarget(
             name: "FlickServerTests",
             dependencies: [
@@ -178,7 +178,9 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
-        .testTarget(name: "FlickGTKTests", dependencies: ["FlickGTK", "Flick", "FlickHost", "FlickTestSupport", "CGtk4", "CFlickGTK"]),
+        .target(name: "CFlickGTKTesting", dependencies: ["CGtk4"], path: "Tests/CFlickGTKTesting"),
+        .testTarget(
+            name: "FlickGTKTests", dependencies: ["FlickGTK", "Flick", "FlickHost", "FlickTestSupport", "CGtk4", "CFlickGTK", "CFlickGTKTesting"]),
         .testTarget(
             name: "FlickLiveTests",
             dependencies: ["Flick", "FlickLive", "FlickServer", "FlickTimeline", "FlickList", "FlickImage", "FlickTestSupport"]),

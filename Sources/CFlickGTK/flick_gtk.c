@@ -1,4 +1,5 @@
 #include "flick_gtk.h"
+#include "flick_gtk_proxy.h"
 
 #include <cairo-xlib.h>
 #include <dlfcn.h>
@@ -36,6 +37,23 @@ static void flick_gtk_view_size_allocate(GtkWidget *widget, int width, int heigh
     (void)baseline;
     FlickGtkView *self = FLICK_GTK_VIEW(widget);
     if (self->callbacks.size_allocate != NULL) self->callbacks.size_allocate(self->callbacks.context, width, height);
+    flick_gtk_proxy_allocate_children(widget);
+}
+
+// The list is one stop in the window's focus chain: focus coming from outside lands on the view
+// (the host then moves it to its focused row's proxy), and focus already inside leaves. GTK's
+// default would walk the row proxies one by one.
+static gboolean flick_gtk_view_focus(GtkWidget *widget, GtkDirectionType direction) {
+    (void)direction;
+    if (flick_gtk_focus_is_within(widget)) return FALSE;
+    return gtk_widget_grab_focus(widget);
+}
+
+void flick_gtk_view_proxy_activated(GtkWidget *proxy) {
+    GtkWidget *view = gtk_widget_get_ancestor(proxy, flick_gtk_view_get_type());
+    if (view == NULL) return;
+    FlickGtkViewCallbacks callbacks = FLICK_GTK_VIEW(view)->callbacks;
+    if (callbacks.activate_proxy != NULL) callbacks.activate_proxy(callbacks.context, proxy);
 }
 
 static void flick_gtk_view_dispose(GObject *object) {
@@ -43,6 +61,8 @@ static void flick_gtk_view_dispose(GObject *object) {
     FlickGtkViewCallbacks callbacks = self->callbacks;
     self->callbacks = (FlickGtkViewCallbacks){0};
     if (callbacks.release != NULL) callbacks.release(callbacks.context);
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) gtk_widget_unparent(child);
     G_OBJECT_CLASS(flick_gtk_view_parent_class)->dispose(object);
 }
 
@@ -51,6 +71,7 @@ static void flick_gtk_view_class_init(FlickGtkViewClass *klass) {
     widget_class->snapshot = flick_gtk_view_snapshot;
     widget_class->measure = flick_gtk_view_measure;
     widget_class->size_allocate = flick_gtk_view_size_allocate;
+    widget_class->focus = flick_gtk_view_focus;
     G_OBJECT_CLASS(klass)->dispose = flick_gtk_view_dispose;
     gtk_widget_class_set_css_name(widget_class, "flicklist");
     gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_LIST);

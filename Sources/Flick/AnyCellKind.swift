@@ -23,6 +23,8 @@ final class AnyCellKind: Sendable {
     let drawEstimatedSkeleton: @Sendable (Canvas) -> Void
     /// The kind's `searchableText` for a row's content. Any thread.
     let searchableText: @Sendable (any Sendable) -> String?
+    /// The kind's `accessibleLabel` for a row's content. Any thread.
+    let accessibleLabel: @Sendable (any Sendable) -> String?
 
     init<Kind: CellKind>(_ kind: Kind) {
         key = CellKindKey(type: ObjectIdentifier(Kind.self), value: (kind as? any Hashable).map { AnyHashable($0) })
@@ -35,6 +37,7 @@ final class AnyCellKind: Sendable {
         }
         drawEstimatedSkeleton = { canvas in kind.drawEstimatedSkeleton(in: canvas) }
         searchableText = { content in (content as? Kind.Content).flatMap { kind.searchableText($0) } }
+        accessibleLabel = { content in (content as? Kind.Content).flatMap { kind.accessibleLabel($0) } }
     }
 
     /// The skeleton bitmap of a row of this kind with no layout yet, `size` points. Worker.

@@ -33,6 +33,10 @@ public struct Cell<ID: Hashable & Sendable>: ListItem {
 
     /// The text find searches in this row (its kind's `searchableText`), or nil. Any thread.
     public var searchableText: String? { kind.searchableText(content) }
+
+    /// What assistive technology says for this row (its kind's `accessibleLabel`), or nil.
+    /// Any thread.
+    public var accessibleLabel: String? { kind.accessibleLabel(content) }
 }
 
 /// A laid-out cell of any kind: what the list reads of it, and how to draw it. Immutable;

@@ -18,6 +18,12 @@ public struct CellInteraction<ID: Hashable & Sendable>: RowInteraction {
 
     public func describe(_ target: HitRegion, in layout: CellLayoutBox) -> String { target.label }
 
+    /// The cell kind's `accessibleLabel`.
+    public func accessibleLabel(of cell: Cell<ID>) -> String? { cell.accessibleLabel }
+
+    /// The region's label ("@alice").
+    public func accessibleName(of target: HitRegion, in layout: CellLayoutBox) -> String { target.label }
+
     /// The layout's hit regions, in the order the kind lists them.
     public func focusTargets(in layout: CellLayoutBox) -> [(target: HitRegion, rects: [Rect])] {
         layout.hitRegions.map { ($0, $0.rects) }

@@ -70,6 +70,16 @@ extension TimelineInteraction {
     }
 }
 
+/// Assistive technology: a post says itself (`PostSpeech`, through the cell's kind); a link
+/// is named by what it says, a URL by its full address.
+extension TimelineInteraction {
+    func accessibleLabel(of cell: Cell<String>) -> String? { cell.accessibleLabel }
+
+    func accessibleName(of target: PostHit, in box: CellLayoutBox) -> String {
+        box.layout(as: PostLayout.self)?.accessibleName(of: target) ?? describe(target, in: box)
+    }
+}
+
 /// Find: the boxes of a query's matches in a post, for the highlight.
 extension TimelineInteraction {
     func findRects(for query: SearchQuery, in box: CellLayoutBox) -> [Rect] {

@@ -23,6 +23,7 @@ struct GtkFlickRun {
         configuration.redrawsEveryFrame = options.alwaysRedraw
         configuration.holdsWorkerWakesThroughPaint = !options.wakeWorkersInFrame
         configuration.cairoNodesHoldImages = !options.recordedCairoNodes
+        configuration.accessibleName = options.demo.client == .chat ? "Chat" : "Timeline"
         if options.demo.client == .chat { return try runChat(script, configuration: configuration) }
         let session = try TimelineSession(
             database: database, scale: DisplayScale(Double(options.scale)),
@@ -58,6 +59,11 @@ struct GtkFlickRun {
     }
 
     private func run<Interaction: RowInteraction>(_ view: FlickListView<Interaction>, script: WindowScript, title: String) -> GtkRunResult {
+        // Each tap (pointer, Enter, an assistive technology's action) as it happens, for people
+        // and for tests watching the window from outside.
+        view.onTap = { tap in
+            FileHandle.standardOutput.write(Data("tap: row \(tap.row + 1): \(tap.description ?? "the row itself")\n".utf8))
+        }
         let window = GtkHost.window(title: title, size: viewport, child: view.widget)
         defer { GtkHost.close(window) }
         let timer = GtkFrameTimer(widget: view.canvas)

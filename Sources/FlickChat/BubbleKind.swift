@@ -44,6 +44,12 @@ public struct BubbleKind: CellKind, Hashable {
     /// Find searches what the message says and who said it.
     public func searchableText(_ message: ChatMessage) -> String? { message.author + "\u{1F}" + message.text }
 
+    /// "alice: text", then "photo" when the message carries one.
+    public func accessibleLabel(_ message: ChatMessage) -> String? {
+        let said = message.author.isEmpty ? message.text : message.author + ": " + message.text
+        return message.photo == nil ? said : said + ", photo"
+    }
+
     public func layout(_ message: ChatMessage, in environment: CellEnvironment) -> Layout {
         let scale = environment.scale
         let maxBubble = (environment.width * style.maxBubbleShare).rounded(.down)

@@ -7,6 +7,10 @@ extension FlickListView: GtkListEvents {
     func snapshot(_ snapshot: OpaquePointer, width: Int, height: Int) { paint(snapshot, width: width, height: height) }
 
     func allocated(width: Int, height: Int) {
+        // The canvas is allocated again whenever its accessibility proxies move (every frame
+        // of a scroll under a screen reader); only a new size is news here.
+        guard lastAllocation?.width != width || lastAllocation?.height != height else { return }
+        lastAllocation = (width, height)
         checkScaleFactor()
         viewportChanged(to: Size(width: Double(width), height: Double(height)), time: now)
     }
@@ -51,6 +55,7 @@ extension FlickListView: GtkListEvents {
         endFrameHold()
         engine.stop()
         engineRebuild.handoff?.engine.stop()
+        accessible.removeAll()
         textures.releaseAll()
         uploadPool.release()
         g_object_unref(GObject.pointer(adjustment))

@@ -1,3 +1,4 @@
+import CFlickGTK
 import CGtk4
 import FlickCore
 import FlickList
@@ -11,7 +12,8 @@ extension FlickListView {
     // MARK: Pointer (GtkGestureClick for press and release, GtkGestureDrag for motion)
 
     func pointerPressed(x: Double, y: Double) {
-        gtk_widget_grab_focus(canvas)
+        // Focus already on a row's proxy stays in the list (it follows the focused row).
+        if flick_gtk_focus_is_within(canvas) == 0 { gtk_widget_grab_focus(canvas) }
         pointerModifiers = controllers.click.map { Self.modifiers(gtk_event_controller_get_current_event_state($0)) } ?? []
         pointerDown(at: Point(x: x, y: y), time: now)
     }

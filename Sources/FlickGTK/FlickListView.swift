@@ -103,6 +103,10 @@ public final class FlickListView<Interaction: RowInteraction> {
     /// Worker wake-ups held from this frame's update phase to its after-paint (`HeldWakes`).
     var frameHold: HeldWakes.Hold?
     var isDisposed = false
+    /// The size of the canvas's last allocation, pixels of GTK's points.
+    var lastAllocation: (width: Int, height: Int)?
+    /// The proxies assistive technology sees (`syncAccessibility`).
+    var accessible = GtkAccessibleRows<Source.Item.ID>()
     /// The widget's allocated size, points (the viewport once it settles).
     public internal(set) var allocatedSize: Size
 
@@ -131,6 +135,7 @@ public final class FlickListView<Interaction: RowInteraction> {
         Unmanaged<GtkEventsBox>.fromOpaque(box).takeUnretainedValue().events = self
         // The widget owns this host: one strong reference, given back when it is disposed.
         _ = Unmanaged.passRetained(self)
+        flick_gtk_accessible_set_label(canvas, configuration.accessibleName)
         installControllers(context: box)
         if configuration.showsScrollbar { installScrollbar(context: box) }
         tickID = gtk_widget_add_tick_callback(canvas, GtkCallbacks.tick, box, nil)
@@ -187,6 +192,7 @@ public final class FlickListView<Interaction: RowInteraction> {
         onFrame?(time)
         applyPendingAnchor(time: time)
         endHandoffIfReady(time: time)
+        syncAccessibility()
         updateAdjustment()
         redrawIfChanged()
         stats.index = frameIndex
@@ -223,6 +229,7 @@ private final class PlaceholderEvents: GtkListEvents {
     func adjustmentValueChanged() {}
     func findTextChanged() {}
     func findKeyPressed(keyval: UInt32, state: GdkModifierType) -> Bool { false }
+    func proxyActivated(_ widget: UnsafeMutablePointer<GtkWidget>) {}
 }
 
 /// The event controllers on the canvas, kept to emit their signals in tests.

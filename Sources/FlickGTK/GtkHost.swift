@@ -23,6 +23,9 @@ public enum GtkHost {
         // Without a session bus (Xvfb, CI) GTK's accessibility bridge warns that it cannot
         // reach one, and tests run with warnings fatal: there is no bus to bridge to.
         if getenv("DBUS_SESSION_BUS_ADDRESS") == nil { setenv("GTK_A11Y", "none", 0) }
+        // Assistive technology names the app by these; an app that set its own keeps them.
+        if g_get_prgname() == nil { g_set_prgname("flick") }
+        if g_get_application_name() == nil { g_set_application_name("Flick") }
         let ok = gtk_init_check() != 0
         initialized = ok
         guard ok else { return false }

@@ -38,6 +38,15 @@ public struct GtkListConfiguration: Sendable {
     /// renderer then composites rows straight from their pixels instead of replaying each
     /// recording through a zeroed temporary image every frame. False only to measure that.
     public var cairoNodesHoldImages = true
+    /// Whether the list stands for its rows to assistive technology with proxy child widgets
+    /// (`FlickListView+Accessibility`); default `.automatic`: when GTK bridges the app to an
+    /// accessibility backend, so a list nobody can listen to keeps no proxies.
+    public var accessibility = GtkAccessibility.automatic
+    /// Rows beyond those on screen, each side, that get a proxy; default 2 (GtkListView's extra
+    /// items): a screen reader's "next item" finds the row below the edge ready.
+    public var accessibleOverscanRows = 2
+    /// What assistive technology calls the list ("Timeline", "Chat"); default "List".
+    public var accessibleName = "List"
 
     public init() {}
 }

@@ -32,6 +32,8 @@ protocol GtkListEvents: AnyObject {
     func findTextChanged()
     /// A key in the find bar, before the entry sees it.
     func findKeyPressed(keyval: UInt32, state: GdkModifierType) -> Bool
+    /// An assistive technology activated one of the list's proxies.
+    func proxyActivated(_ widget: UnsafeMutablePointer<GtkWidget>)
 }
 
 /// Holds the host for the C side. Retained by the widget; `events` goes when it is disposed.
@@ -64,7 +66,7 @@ enum GtkCallbacks {
 
     /// The widget's vfuncs; `context` is a retained `GtkEventsBox`.
     static func viewCallbacks(context: UnsafeMutableRawPointer) -> FlickGtkViewCallbacks {
-        FlickGtkViewCallbacks(context: context, snapshot: snapshot, size_allocate: sizeAllocate, release: release)
+        FlickGtkViewCallbacks(context: context, snapshot: snapshot, size_allocate: sizeAllocate, release: release, activate_proxy: activateProxy)
     }
 
     typealias SnapshotVfunc = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, Int32) -> Void
@@ -84,6 +86,13 @@ enum GtkCallbacks {
         guard let data else { return }
         run(data) { $0.widgetDisposed() }
         Unmanaged<GtkEventsBox>.fromOpaque(data).release()
+    }
+
+    typealias ProxyVfunc = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkWidget>?) -> Void
+    static let activateProxy: ProxyVfunc = { data, proxy in
+        guard let proxy else { return }
+        nonisolated(unsafe) let widget = proxy  // GTK's main thread throughout
+        run(data) { $0.proxyActivated(widget) }
     }
 
     typealias Tick = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean

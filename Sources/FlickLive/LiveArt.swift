@@ -49,6 +49,24 @@ public enum LiveArt: Hashable, Sendable {
         }
     }
 
+    /// What assistive technology says for it: the words without the drawn arrow.
+    var accessibleLabel: String {
+        switch self {
+        case .pill(let count): count == 1 ? "1 new post" : "\(count) new posts"
+        case .footerFailed(let reason): "Couldn’t load more posts, retry. " + reason
+        default: text
+        }
+    }
+
+    /// Whether a tap on it does something: the pill goes to the newest post, a failed
+    /// footer retries.
+    var isActionable: Bool {
+        switch self {
+        case .pill, .footerFailed: true
+        default: false
+        }
+    }
+
     /// Draws the art `width` points wide at `scale`. Worker (Pango through `context`); nil
     /// without fonts.
     func render(width: Double, scale: DisplayScale, context: TextContext?) -> ListAccessory? {
@@ -75,7 +93,7 @@ public enum LiveArt: Hashable, Sendable {
             x += 24
         }
         layout.draw(in: canvas, at: Point(x: x, y: y))
-        return ListAccessory(bitmap: canvas.makeBitmap(), isOpaque: true)
+        return ListAccessory(bitmap: canvas.makeBitmap(), isOpaque: true, accessibleLabel: accessibleLabel, isActionable: isActionable)
     }
 
     private func renderBadge(scale: DisplayScale, context: TextContext) -> ListAccessory {
@@ -87,7 +105,7 @@ public enum LiveArt: Hashable, Sendable {
         let fill = self == .offline ? Color(hex: 0x555555, alpha: 0.92) : Color(hex: 0xEB7350)
         canvas.fillRoundedRect(canvas.bounds, radius: height / 2, fill)
         layout.draw(in: canvas, at: Point(x: 16, y: scale.round((height - layout.size.height) / 2)))
-        return ListAccessory(bitmap: canvas.makeBitmap(), isOpaque: false)
+        return ListAccessory(bitmap: canvas.makeBitmap(), isOpaque: false, accessibleLabel: accessibleLabel, isActionable: isActionable)
     }
 
     private var spinnerPhase: Int? {

@@ -59,3 +59,17 @@ struct RowSetTests {
         }
     }
 }
+
+/// Numbers as the find bar and the accessible "N of M" say them.
+@Suite("number text")
+struct NumberTextTests {
+    @Test func numbersAreGroupedByThousands() {
+        #expect(NumberText.grouped(0) == "0" && NumberText.grouped(999) == "999" && NumberText.grouped(1_000) == "1,000")
+        #expect(NumberText.grouped(250_000) == "250,000" && NumberText.grouped(-1_204) == "-1,204" && NumberText.grouped(-123) == "-123")
+    }
+
+    @Test func aRowsPlaceIsOneBasedOfTheCountOrAloneWhenTheCountIsUnknown() {
+        #expect(NumberText.position(ofRow: 1_001, count: 250_000) == "1,002 of 250,000")
+        #expect(NumberText.position(ofRow: 0, count: nil) == "1")
+    }
+}

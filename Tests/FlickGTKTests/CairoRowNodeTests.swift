@@ -8,7 +8,7 @@ import Testing
 /// bitmap lives exactly as long as the node and its surface.
 extension FlickListViewTests {
     @Test func aCairoRowNodeRefersToTheBitmapWithoutCopyingIt() throws {
-        try #require(GtkHost.initialize(), "GTK cannot open a display: run under xvfb-run (make test does)")
+        try #require(GtkTestbed.initializeGtk(), "GTK cannot open a display: run under xvfb-run (make test does)")
         let side = 1024  // 4 MB of pixels: a copy would fault in about a thousand fresh pages
         weak var held: Bitmap?
         var made: GtkRowNode?
@@ -38,7 +38,7 @@ extension FlickListViewTests {
 /// bitmap's exact pixels, at 2× and cut by the viewport's edge.
 extension FlickListViewTests {
     @Test func aCairoRowNodeHoldsTheBitmapsImageNotARecording() throws {
-        try #require(GtkHost.initialize(), "GTK cannot open a display: run under xvfb-run (make test does)")
+        try #require(GtkTestbed.initializeGtk(), "GTK cannot open a display: run under xvfb-run (make test does)")
         let bitmap = try Self.gradientBitmap(width: 64, height: 48, scale: .one)
         let row = try #require(GtkTextures.makeCairoNode(bitmap))
         defer { row.release() }

@@ -41,6 +41,14 @@ struct GtkTestbed {
 
     let list: CellList<Int>
     let view: FlickListView<CellInteraction<Int>>
+
+    /// GTK for these tests, with GTK's in-process accessibility backend (`GTK_A11Y=test`): every
+    /// widget has an accessibility context the tests read (`gtk_test_accessible_*`), and lists
+    /// keep their row proxies as they do when a screen reader listens. First call only.
+    static func initializeGtk() -> Bool {
+        setenv("GTK_A11Y", "test", 1)
+        return GtkHost.initialize()
+    }
     let window: UnsafeMutablePointer<GtkWidget>
 
     /// The bytes `renderer` draws of `node` over `width` × `height` pixels from the origin
@@ -63,8 +71,8 @@ struct GtkTestbed {
         }
     }
 
-    init(rows: Int = 300) throws {
-        try #require(GtkHost.initialize(), "GTK cannot open a display: run under xvfb-run (make test does)")
+    init(rows: Int = 300, configure: (inout GtkListConfiguration) -> Void = { _ in }) throws {
+        try #require(GtkTestbed.initializeGtk(), "GTK cannot open a display: run under xvfb-run (make test does)")
         var configuration = CellList<Int>.Configuration.timeline
         configuration.viewport = Self.viewport
         let list = CellList<Int>(configuration: configuration)
@@ -74,6 +82,7 @@ struct GtkTestbed {
         gtk.naturalSize = Self.viewport
         gtk.lockstep = true
         gtk.hz = 60
+        configure(&gtk)
         view = FlickListView(interaction: CellInteraction<Int>(), configuration: gtk) { viewport, scale in
             list.rebuild(viewport: viewport, pipeline: .flick, scale: scale)
         }

@@ -72,7 +72,7 @@ struct ReadmeGtkExampleTests {
     }
 
     @Test func theExampleShowsItsNotes() throws {
-        try #require(GtkHost.initialize(), "GTK cannot open a display: run under xvfb-run (make test does)")
+        try #require(GtkTestbed.initializeGtk(), "GTK cannot open a display: run under xvfb-run (make test does)")
         let view = openNotesWindow(["Hello @alice, see #flick#", "second note 😀", "third https://swift.org"])
         let root = try #require(gtk_widget_get_root(view.widget))
         defer { GtkHost.close(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)) }

@@ -47,8 +47,18 @@ public enum SpawnedProcess {
             cArguments.forEach { free($0) }
             cEnvironment.forEach { free($0) }
         }
+        // A test runs on a worker thread that blocks SIGTERM, and a child inherits the mask: one
+        // started so could not be stopped by `kill` (nor could its own children). It starts with
+        // nothing blocked.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
         guard spawned == 0 else { throw Failure(description: "cannot run \(argv[0]): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         var timedOut = false

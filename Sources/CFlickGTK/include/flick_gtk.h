@@ -13,10 +13,16 @@ typedef struct FlickGtkViewCallbacks {
     void (*snapshot)(void *context, GtkSnapshot *snapshot, int width, int height);
     void (*size_allocate)(void *context, int width, int height);
     void (*release)(void *context);
+    /// An assistive technology (or a test) activated `proxy`, a FlickGtkProxy inside the view.
+    void (*activate_proxy)(void *context, GtkWidget *proxy);
 } FlickGtkViewCallbacks;
 
 /// A new focusable widget asking for `natural_width` × `natural_height` points.
 GtkWidget *flick_gtk_view_new(FlickGtkViewCallbacks callbacks, int natural_width, int natural_height);
+
+/// Tells the FlickGtkView holding `proxy` (its nearest ancestor view) that it was activated;
+/// nothing when it is in none (already taken out of a disposed view).
+void flick_gtk_view_proxy_activated(GtkWidget *proxy);
 
 /// Changes the size the widget asks for.
 void flick_gtk_view_set_natural_size(GtkWidget *view, int natural_width, int natural_height);

@@ -11,16 +11,5 @@ public struct SearchCount: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// "1,204" or "1,204+" (grouped by thousands, the find bar's form).
-    public var description: String { Self.grouped(count) + (isComplete ? "" : "+") }
-
-    /// `number` grouped by thousands: "1,204". Any thread.
-    public static func grouped(_ number: Int) -> String {
-        var digits = String(number)
-        var grouped = ""
-        while digits.count > 3 {
-            grouped = "," + digits.suffix(3) + grouped
-            digits.removeLast(3)
-        }
-        return digits + grouped
-    }
+    public var description: String { NumberText.grouped(count) + (isComplete ? "" : "+") }
 }

@@ -42,13 +42,23 @@ extension ListEngine {
     func activateFocused<Interaction: RowInteraction>(_ interaction: Interaction) -> ListTap<Source.Item.ID, Interaction.Target>?
     where Interaction.Source == Source {
         guard let row = selection.focus else { return nil }
+        return activation(ofRow: row, target: selection.focusedLink?.index, interaction: interaction)
+    }
+
+    /// The tap of activating `row` without a pointer (Enter, an assistive technology's action):
+    /// of its `target`-th focus target (`RowInteraction.focusTargets`) when it has that one,
+    /// else of the row itself. Main thread.
+    public func activation<Interaction: RowInteraction>(
+        ofRow row: Int, target index: Int?, interaction: Interaction
+    ) -> ListTap<Source.Item.ID, Interaction.Target> where Interaction.Source == Source {
         let item = itemID(atRow: row) ?? source.item(at: row)?.id
-        if let link = selection.focusedLink, let layout = self.layout(ofRow: row) {
+        if let index, let layout = self.layout(ofRow: row) {
             let targets = interaction.focusTargets(in: layout)
-            if targets.indices.contains(link.index) {
-                let target = targets[link.index].target
+            if targets.indices.contains(index) {
+                let (target, rects) = targets[index]
+                let bounds = rects.dropFirst().reduce(rects.first ?? Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
                 return ListTap(
-                    item: item, row: row, local: link.bounds.center, target: target, description: interaction.describe(target, in: layout),
+                    item: item, row: row, local: bounds.center, target: target, description: interaction.describe(target, in: layout),
                     byKeyboard: true)
             }
         }

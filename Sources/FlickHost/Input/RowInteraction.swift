@@ -30,11 +30,22 @@ public protocol RowInteraction<Source>: Sendable {
     /// find highlight (`ListFind`). Main thread, for rows on screen once per query: geometry,
     /// cheap. Default: none (matches are found and scrolled to, not boxed).
     func findRects(for query: SearchQuery, in layout: Source.Layout) -> [Rect]
+
+    /// What assistive technology says for the row showing `item` (for a `CellList`, the cell
+    /// kind's `accessibleLabel`). Main thread, when a row's item or its version changes; cheap.
+    /// Default nil: the row is announced by its position alone.
+    func accessibleLabel(of item: Source.Item) -> String?
+
+    /// The name assistive technology gives `target`, one of `focusTargets(in: layout)` (a link
+    /// in a row: "@alice", "#topic#", the full URL). Main thread; cheap. Default: `describe`.
+    func accessibleName(of target: Target, in layout: Source.Layout) -> String
 }
 
 extension RowInteraction {
     public func focusTargets(in layout: Source.Layout) -> [(target: Target, rects: [Rect])] { [] }
     public func findRects(for query: SearchQuery, in layout: Source.Layout) -> [Rect] { [] }
+    public func accessibleLabel(of item: Source.Item) -> String? { nil }
+    public func accessibleName(of target: Target, in layout: Source.Layout) -> String { describe(target, in: layout) }
 
     /// A find over `searcher` that highlights with `findRects`: what a host's Ctrl+F opens.
     @MainActor

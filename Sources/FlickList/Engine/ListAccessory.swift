@@ -21,10 +21,17 @@ public struct ListAccessory: Sendable {
     public let bitmap: Bitmap
     /// Whether every pixel is opaque (a display may copy rather than blend).
     public let isOpaque: Bool
+    /// What assistive technology says for it ("12 new posts"); nil: it is decoration.
+    public let accessibleLabel: String?
+    /// Whether a tap on it does something (`ListEngine.onAccessoryTap`): assistive technology
+    /// then offers it as a button, else as a status line.
+    public let isActionable: Bool
 
-    public init(bitmap: Bitmap, isOpaque: Bool) {
+    public init(bitmap: Bitmap, isOpaque: Bool, accessibleLabel: String? = nil, isActionable: Bool = false) {
         self.bitmap = bitmap
         self.isOpaque = isOpaque
+        self.accessibleLabel = accessibleLabel
+        self.isActionable = isActionable
     }
 
     /// Height in points.

@@ -57,6 +57,10 @@ extension ListEngine {
     /// past the top): what a pull-to-refresh control measures against its threshold.
     public var pullDistance: Double { max(0, -physics.contentOffset) }
 
+    /// Where the accessory at `placement` was drawn in the last frame, viewport points; nil
+    /// when it was not on screen.
+    public func accessoryFrame(at placement: ListAccessory.Placement) -> Rect? { accessories.lastFrames[placement] }
+
     /// The accessory under a viewport point in the last frame (badge first: it is on top).
     public func accessory(at point: Point) -> ListAccessory.Placement? {
         for placement in [ListAccessory.Placement.badge, .header, .footer] {

@@ -104,7 +104,7 @@ public final class ListFind<Source: ListDataSource> {
         if textChangedAt != nil || awaitingMatch && currentRow == nil { return "searching…" }
         guard currentRow != nil else { return "no matches" }
         let total = count?.description ?? "…"
-        return "\(ordinal.map(SearchCount.grouped) ?? "…") of \(total)"
+        return "\(ordinal.map(NumberText.grouped) ?? "…") of \(total)"
     }
 
     // MARK: - The bar's input (main thread)

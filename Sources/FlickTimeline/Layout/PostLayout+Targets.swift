@@ -42,6 +42,18 @@ extension PostLayout {
         }
     }
 
+    /// What assistive technology calls `target`: a link by its words ("@alice", "#topic#"), a
+    /// URL by its full address, anything else as `describe` says it. Any thread.
+    public func accessibleName(of target: PostHit) -> String {
+        guard case .link(let run, let region) = target else { return describe(target) }
+        let text = placedText(region).map { $0.layout.text.text(of: run) } ?? run.target
+        switch run.kind {
+        case .url: return run.target.isEmpty ? text : run.target
+        case .fullText: return "全文, full text"
+        default: return text
+        }
+    }
+
     /// The text a link region refers to.
     public func placedText(_ region: TextRegion) -> PlacedText? {
         switch region {

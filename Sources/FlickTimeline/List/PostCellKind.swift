@@ -50,6 +50,9 @@ public struct PostCellKind: CellKind, Hashable {
     /// index holds for a post (`SearchIndex`), so a list of posts in memory finds the same.
     public func searchableText(_ post: Post) -> String? { Self.searchableText(of: post) }
 
+    /// The post as a screen reader says it (`PostSpeech`).
+    public func accessibleLabel(_ post: Post) -> String? { PostSpeech.label(of: post) }
+
     /// `searchableText` without a kind at hand. Any thread.
     public static func searchableText(of post: Post) -> String {
         [post.user.name, post.text, post.retweeted?.text ?? ""].joined(separator: "\n")

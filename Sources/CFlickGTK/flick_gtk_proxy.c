@@ -1,0 +1,170 @@
+#include "flick_gtk_proxy.h"
+#include "flick_gtk.h"
+
+#include <string.h>
+
+#define FLICK_TYPE_GTK_PROXY (flick_gtk_proxy_get_type())
+G_DECLARE_FINAL_TYPE(FlickGtkProxy, flick_gtk_proxy, FLICK, GTK_PROXY, GtkWidget)
+
+struct _FlickGtkProxy {
+    GtkWidget parent_instance;
+    GdkRectangle place;
+    char *label;
+    char *description;
+    int selected;  // -1: undefined
+};
+
+G_DEFINE_FINAL_TYPE(FlickGtkProxy, flick_gtk_proxy, GTK_TYPE_WIDGET)
+
+static void flick_gtk_proxy_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum, int *natural,
+                                    int *minimum_baseline, int *natural_baseline) {
+    (void)widget, (void)orientation, (void)for_size;
+    *minimum = 0;
+    *natural = 0;
+    *minimum_baseline = -1;
+    *natural_baseline = -1;
+}
+
+static void flick_gtk_proxy_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)width, (void)height, (void)baseline;
+    flick_gtk_proxy_allocate_children(widget);
+}
+
+// Draws nothing: the list paints the row; the proxy only stands for it.
+static void flick_gtk_proxy_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) { (void)widget, (void)snapshot; }
+
+static void flick_gtk_proxy_activate(GtkWidget *widget, const char *name, GVariant *parameter) {
+    (void)name, (void)parameter;
+    flick_gtk_view_proxy_activated(widget);
+}
+
+static void flick_gtk_proxy_dispose(GObject *object) {
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) gtk_widget_unparent(child);
+    G_OBJECT_CLASS(flick_gtk_proxy_parent_class)->dispose(object);
+}
+
+static void flick_gtk_proxy_finalize(GObject *object) {
+    FlickGtkProxy *self = FLICK_GTK_PROXY(object);
+    g_free(self->label);
+    g_free(self->description);
+    G_OBJECT_CLASS(flick_gtk_proxy_parent_class)->finalize(object);
+}
+
+static void flick_gtk_proxy_class_init(FlickGtkProxyClass *klass) {
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    widget_class->measure = flick_gtk_proxy_measure;
+    widget_class->size_allocate = flick_gtk_proxy_size_allocate;
+    widget_class->snapshot = flick_gtk_proxy_snapshot;
+    G_OBJECT_CLASS(klass)->dispose = flick_gtk_proxy_dispose;
+    G_OBJECT_CLASS(klass)->finalize = flick_gtk_proxy_finalize;
+    gtk_widget_class_set_css_name(widget_class, "flickproxy");
+    gtk_widget_class_install_action(widget_class, "item.activate", NULL, flick_gtk_proxy_activate);
+}
+
+static void flick_gtk_proxy_init(FlickGtkProxy *self) {
+    self->selected = -1;
+    gtk_widget_set_focusable(GTK_WIDGET(self), TRUE);
+    gtk_widget_set_can_target(GTK_WIDGET(self), FALSE);
+}
+
+GtkWidget *flick_gtk_proxy_new(GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(FLICK_TYPE_GTK_PROXY, "accessible-role", role, NULL));
+}
+
+gboolean flick_gtk_is_proxy(GtkWidget *widget) { return widget != NULL && FLICK_IS_GTK_PROXY(widget); }
+
+void flick_gtk_proxy_place(GtkWidget *proxy, int x, int y, int width, int height) {
+    FlickGtkProxy *self = FLICK_GTK_PROXY(proxy);
+    GdkRectangle place = {x, y, width < 0 ? 0 : width, height < 0 ? 0 : height};
+    if (gdk_rectangle_equal(&place, &self->place)) return;
+    self->place = place;
+    GtkWidget *parent = gtk_widget_get_parent(proxy);
+    if (parent != NULL) gtk_widget_queue_allocate(parent);
+}
+
+static void flick_gtk_proxy_update_string(GtkWidget *proxy, GtkAccessibleProperty property, char **held, const char *text) {
+    if (g_strcmp0(*held, text) == 0) return;
+    g_free(*held);
+    *held = g_strdup(text);
+    if (text == NULL) {
+        gtk_accessible_reset_property(GTK_ACCESSIBLE(proxy), property);
+        return;
+    }
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRING);
+    g_value_set_string(&value, text);
+    GtkAccessibleProperty properties[1] = {property};
+    gtk_accessible_update_property_value(GTK_ACCESSIBLE(proxy), 1, properties, &value);
+    g_value_unset(&value);
+}
+
+void flick_gtk_proxy_set_text(GtkWidget *proxy, const char *label, const char *description) {
+    FlickGtkProxy *self = FLICK_GTK_PROXY(proxy);
+    flick_gtk_proxy_update_string(proxy, GTK_ACCESSIBLE_PROPERTY_LABEL, &self->label, label);
+    flick_gtk_proxy_update_string(proxy, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, &self->description, description);
+}
+
+void flick_gtk_proxy_set_selected(GtkWidget *proxy, int selected) {
+    FlickGtkProxy *self = FLICK_GTK_PROXY(proxy);
+    selected = selected < 0 ? -1 : selected > 0;
+    if (selected == self->selected) return;
+    self->selected = selected;
+    if (selected < 0) {
+        gtk_accessible_reset_state(GTK_ACCESSIBLE(proxy), GTK_ACCESSIBLE_STATE_SELECTED);
+        return;
+    }
+    // SELECTED may be undefined, so GTK collects it as an int (gtkaccessiblevalue.c).
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_INT);
+    g_value_set_int(&value, selected);
+    GtkAccessibleState states[1] = {GTK_ACCESSIBLE_STATE_SELECTED};
+    gtk_accessible_update_state_value(GTK_ACCESSIBLE(proxy), 1, states, &value);
+    g_value_unset(&value);
+}
+
+const char *flick_gtk_proxy_label(GtkWidget *proxy) { return FLICK_GTK_PROXY(proxy)->label; }
+
+const char *flick_gtk_proxy_description(GtkWidget *proxy) { return FLICK_GTK_PROXY(proxy)->description; }
+
+void flick_gtk_proxy_allocate_children(GtkWidget *parent) {
+    for (GtkWidget *child = gtk_widget_get_first_child(parent); child != NULL; child = gtk_widget_get_next_sibling(child)) {
+        if (!FLICK_IS_GTK_PROXY(child)) continue;
+        int minimum = 0;
+        gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+        gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, -1, &minimum, NULL, NULL, NULL);
+        gtk_widget_size_allocate(child, &FLICK_GTK_PROXY(child)->place, -1);
+    }
+}
+
+void flick_gtk_accessible_set_label(GtkWidget *widget, const char *label) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRING);
+    g_value_set_string(&value, label);
+    GtkAccessibleProperty properties[1] = {GTK_ACCESSIBLE_PROPERTY_LABEL};
+    gtk_accessible_update_property_value(GTK_ACCESSIBLE(widget), 1, properties, &value);
+    g_value_unset(&value);
+}
+
+void flick_gtk_accessible_set_busy(GtkWidget *widget, gboolean busy) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_BOOLEAN);
+    g_value_set_boolean(&value, busy);
+    GtkAccessibleState states[1] = {GTK_ACCESSIBLE_STATE_BUSY};
+    gtk_accessible_update_state_value(GTK_ACCESSIBLE(widget), 1, states, &value);
+    g_value_unset(&value);
+}
+
+gboolean flick_gtk_accessibility_bridged(void) {
+    // GTK makes each widget's context from the first backend that works (gtkatcontext.c): AT-SPI
+    // when the accessibility bus answers (its type is registered with its first context), else
+    // the in-process test backend, which only counts when asked for by name.
+    const char *asked = g_getenv("GTK_A11Y");
+    return g_type_from_name("GtkAtSpiContext") != 0 || (asked != NULL && g_ascii_strcasecmp(asked, "test") == 0);
+}
+
+gboolean flick_gtk_focus_is_within(GtkWidget *widget) {
+    GtkRoot *root = gtk_widget_get_root(widget);
+    GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
+    return focus != NULL && (focus == widget || gtk_widget_is_ancestor(focus, widget));
+}

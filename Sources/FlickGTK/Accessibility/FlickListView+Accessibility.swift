@@ -1,0 +1,194 @@
+import CFlickGTK
+import CGtk4
+import FlickCore
+import FlickHost
+import FlickList
+
+/// The list as assistive technology meets it (GTK 4.8 builds AT-SPI's tree from widgets only):
+/// the canvas has role LIST; each row the engine names (`ListEngine.accessibleRows`: on screen,
+/// a small overscan, the focused row) has a proxy child with role LIST_ITEM, its label from
+/// the client (`RowInteraction.accessibleLabel`), its description its place ("1,002 of
+/// 250,000"; GTK 4.8 sends no set size to AT-SPI), SELECTED from the selection, and LINK
+/// children for its links; the list is BUSY while a row it shows has no item yet; accessories
+/// with a label are buttons or status lines. Keyboard focus follows the focused row's proxy.
+/// Main thread, once per frame after the engine's.
+extension FlickListView {
+    /// Whether the list keeps proxies (`GtkListConfiguration.accessibility`).
+    public var isAccessible: Bool { accessible.isActive == true }
+
+    func syncAccessibility() {
+        if accessible.isActive == nil {
+            switch configuration.accessibility {
+            case .on: accessible.isActive = true
+            case .off: accessible.isActive = false
+            case .automatic:
+                guard gtk_widget_get_realized(canvas) != 0 else { return }
+                accessible.isActive = flick_gtk_accessibility_bridged() != 0
+            }
+        }
+        guard accessible.isActive == true, !isDisposed else { return }
+        let rows = engine.accessibleRows(overscan: configuration.accessibleOverscanRows)
+        bindRowProxies(rows)
+        var busy = false
+        for index in accessible.rows.indices where accessible.rows[index].key != nil {
+            busy = updateRowProxy(at: index) || busy
+        }
+        syncAccessoryProxies()
+        orderProxies()
+        if busy != accessible.isBusy {
+            accessible.isBusy = busy
+            flick_gtk_accessible_set_busy(canvas, busy ? 1 : 0)
+        }
+        followFocus()
+    }
+
+    /// Binds a proxy to every row in `rows`: each keeps the item it stood for, a row still
+    /// loading keeps its row number's proxy, new rows take free proxies (made when none is
+    /// free), and proxies no row wants are freed and hidden.
+    private func bindRowProxies(_ rows: [Int]) {
+        let keys = rows.map { row in engine.itemID(atRow: row).map { AccessibleRowKey.item($0) } ?? .row(row) }
+        var wanted = Dictionary(zip(keys, rows), uniquingKeysWith: { first, _ in first })
+        var freeByRow: [Int: Int] = [:]
+        var free: [Int] = []
+        for index in accessible.rows.indices {
+            if let key = accessible.rows[index].key, let row = wanted.removeValue(forKey: key) {
+                accessible.rows[index].row = row
+                continue
+            }
+            accessible.rows[index].key = nil
+            freeByRow[accessible.rows[index].row] = index
+            free.append(index)
+        }
+        for (key, row) in wanted.sorted(by: { $0.value < $1.value }) {
+            let index: Int
+            if let same = freeByRow.removeValue(forKey: row) {
+                index = same
+                free.removeAll { $0 == same }
+            } else if let reused = free.popLast() {
+                freeByRow = freeByRow.filter { $0.value != reused }
+                index = reused
+            } else {
+                accessible.rows.append(RowProxy(widget: accessible.makeProxy(role: GTK_ACCESSIBLE_ROLE_LIST_ITEM, in: canvas)))
+                index = accessible.rows.count - 1
+            }
+            if accessible.rows[index].key != key {
+                accessible.rows[index].labelledVersion = nil
+                accessible.rows[index].linksMadeFor = nil
+            }
+            accessible.rows[index].key = key
+            accessible.rows[index].row = row
+        }
+        for index in free where accessible.rows[index].key == nil {
+            setShown(accessible.rows[index].widget, false, was: &accessible.rows[index].isShown)
+        }
+    }
+
+    /// Updates one bound proxy's place, words, state and links; true when its row has no item
+    /// yet (the list is busy loading it).
+    private func updateRowProxy(at index: Int) -> Bool {
+        var proxy = accessible.rows[index]
+        defer { accessible.rows[index] = proxy }
+        let row = proxy.row
+        guard let frame = engine.rowFrame(row) else { return false }
+        place(proxy.widget, frame)
+        let item = engine.source.item(at: row)
+        if item == nil || proxy.labelledVersion != item?.version || proxy.label == nil {
+            proxy.label = item.map { interaction.accessibleLabel(of: $0) ?? "Row \(NumberText.grouped(row + 1))" } ?? "Loading…"
+            proxy.labelledVersion = item?.version
+            proxy.description = nil  // sent again with the label
+        }
+        let description = NumberText.position(ofRow: row, count: engine.heights.rowCount)
+        if description != proxy.description {
+            proxy.description = description
+            flick_gtk_proxy_set_text(proxy.widget, proxy.label, description)
+        }
+        let mode = engine.selectionMode
+        flick_gtk_proxy_set_selected(proxy.widget, mode == .none ? -1 : engine.selection.selected.contains(row) ? 1 : 0)
+        if let item { updateLinkProxies(&proxy, version: item.version) }
+        setShown(proxy.widget, true, was: &proxy.isShown)
+        return item == nil
+    }
+
+    /// Link proxies for the row's focus targets, once per item version and width, when the
+    /// row has a layout (a row without one has none until it is laid out).
+    private func updateLinkProxies(_ proxy: inout RowProxy<Source.Item.ID>, version: UInt64) {
+        let key = RowProxy<Source.Item.ID>.LinksKey(version: version, width: engine.width)
+        guard proxy.linksMadeFor != key, let layout = engine.layout(ofRow: proxy.row) else { return }
+        let targets = interaction.focusTargets(in: layout)
+        for (index, target) in targets.enumerated() {
+            if index == proxy.links.count { proxy.links.append(accessible.makeProxy(role: GTK_ACCESSIBLE_ROLE_LINK, in: proxy.widget)) }
+            let link = proxy.links[index]
+            let bounds = target.rects.dropFirst().reduce(target.rects.first ?? Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+            place(link, bounds)
+            flick_gtk_proxy_set_text(link, interaction.accessibleName(of: target.target, in: layout), nil)
+            gtk_widget_set_visible(link, 1)
+        }
+        for link in proxy.links.dropFirst(targets.count) { gtk_widget_set_visible(link, 0) }
+        proxy.linksShown = targets.count
+        proxy.linksMadeFor = key
+    }
+
+    /// Accessories with a label (the "N new posts" pill, a footer's retry) as buttons or status
+    /// lines at their drawn frames; hidden when off screen or unlabelled.
+    private func syncAccessoryProxies() {
+        for placement in ListAccessory.Placement.allCases {
+            let accessory = engine.accessory(at: placement)
+            guard let accessory, let label = accessory.accessibleLabel, let frame = engine.accessoryFrame(at: placement) else {
+                if var proxy = accessible.accessories[placement] {
+                    setShown(proxy.widget, false, was: &proxy.isShown)
+                    accessible.accessories[placement] = proxy
+                }
+                continue
+            }
+            var proxy = accessible.accessories[placement]
+            if let existing = proxy, existing.isActionable != accessory.isActionable {
+                gtk_widget_unparent(existing.widget)
+                proxy = nil
+            }
+            if proxy == nil {
+                let role = accessory.isActionable ? GTK_ACCESSIBLE_ROLE_BUTTON : GTK_ACCESSIBLE_ROLE_STATUS
+                proxy = AccessoryProxy(widget: accessible.makeProxy(role: role, in: canvas), isActionable: accessory.isActionable)
+            }
+            guard var proxy else { continue }
+            place(proxy.widget, frame)
+            flick_gtk_proxy_set_text(proxy.widget, label, nil)
+            setShown(proxy.widget, true, was: &proxy.isShown)
+            accessible.accessories[placement] = proxy
+        }
+    }
+
+    /// Puts the proxies in reading order among the canvas's children (AT-SPI's child order):
+    /// badge, header, rows by row number, footer.
+    private func orderProxies() {
+        var previous: UnsafeMutablePointer<GtkWidget>?
+        for widget in accessible.readingOrder {
+            if gtk_widget_get_prev_sibling(widget) != previous { gtk_widget_insert_after(widget, canvas, previous) }
+            previous = widget
+        }
+    }
+
+    /// While the keyboard focus is in the list, it sits on the focused row's proxy (its focused
+    /// link's, when Tab is on one), so a screen reader follows the reader; with no focused row,
+    /// on the canvas.
+    private func followFocus() {
+        guard flick_gtk_focus_is_within(canvas) != 0 else { return }
+        var target = canvas
+        if let row = engine.selection.focus, let proxy = accessible.rows.first(where: { $0.key != nil && $0.row == row }) {
+            target = proxy.widget
+            if let link = engine.selection.focusedLink?.index, link < proxy.linksShown { target = proxy.links[link] }
+        }
+        guard let root = gtk_widget_get_root(canvas), gtk_root_get_focus(root) != target else { return }
+        gtk_widget_grab_focus(target)
+    }
+
+    /// An assistive technology activated a proxy: a link or a row taps as Enter would, an
+    /// accessory as a tap on it.
+    func proxyActivated(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        if let placement = accessible.accessory(widget) {
+            engine.onAccessoryTap?(placement)
+            return
+        }
+        guard let (row, link) = accessible.find(widget) else { return }
+        record(engine.activation(ofRow: row, target: link, interaction: interaction))
+    }
+}
