@@ -71,6 +71,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Instead of the rest: find (issue #28) over --find-posts generated posts: import and index build times, store growth, first match and full count per query.")
     var find = false
 
+    @Flag(help: "Instead of the rest: the GTK widget's fling script with accessibility off and with the AT-SPI bus and a listener (proxies on), alternated, each in its own process on this X display: the cost of the accessibility tree (issue #29).")
+    var a11y = false
+
     @Option(help: "With --find: posts to generate.")
     var findPosts: Int = 1_000_000
 
@@ -107,6 +110,7 @@ struct Bench: ParsableCommand {
     /// Commands run on the main thread; the engine and the headless display are main-actor code.
     func run() throws {
         if serve { return try runServe() }
+        if a11y { return try runAccessibilityCost() }
         if find {
             let folder = try runFind()
             return try MainActor.assumeIsolated { try runFindTyping(database: folder.appendingPathComponent("find-deferred.sqlite").path) }
@@ -129,6 +133,18 @@ struct Bench: ParsableCommand {
                     runs, cost: benchmark.cost, loadAverage: benchmark.loadAverage, seconds: serveSeconds, connections: serveConnections, limit: 50)
             ]
             let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            try OutputFile.write([UInt8](data), to: json)
+            print("wrote \(json)")
+        }
+    }
+
+    /// `--a11y`: off the main actor (it waits on child processes).
+    private func runAccessibilityCost() throws {
+        let database = try FeedDatabase(given: db, defaultFolder: "out/demo-feed", posts: 5_000, withImages: true).path()
+        let runs = try AccessibilityCostBenchmark(database: database, script: "flings", pairs: 2).run(progress: progress)
+        print(AccessibilityCostBenchmark.line(runs))
+        if let json {
+            let data = try JSONSerialization.data(withJSONObject: ["a11y": AccessibilityCostBenchmark.jsonObject(runs)], options: [.prettyPrinted, .sortedKeys])
             try OutputFile.write([UInt8](data), to: json)
             print("wrote \(json)")
         }

@@ -96,6 +96,7 @@ struct GtkFlickRun {
             "snapshotMs": RunSummary.spread(paint.snapshotMilliseconds),
         ]
         result.extra["adjustmentUpdatesSkipped"] = view.adjustmentUpdatesSkipped
+        result.extra["accessibility"] = ["proxies": view.isAccessible, "proxiesMade": view.accessibleProxiesMade]
         result.extra["taps"] = view.taps.map { ["row": $0.row, "description": $0.description ?? ""] }
         return result
     }

@@ -16,6 +16,9 @@ extension FlickListView {
     /// Whether the list keeps proxies (`GtkListConfiguration.accessibility`).
     public var isAccessible: Bool { accessible.isActive == true }
 
+    /// Proxy widgets made so far (rows, links, accessories): what standing for the rows costs.
+    public var accessibleProxiesMade: Int { accessible.proxiesMade }
+
     func syncAccessibility() {
         if accessible.isActive == nil {
             switch configuration.accessibility {
