@@ -155,16 +155,77 @@ void flick_gtk_accessible_set_busy(GtkWidget *widget, gboolean busy) {
     g_value_unset(&value);
 }
 
-gboolean flick_gtk_accessibility_bridged(void) {
+FlickGtkAccessibilityBackend flick_gtk_accessibility_backend(void) {
     // GTK makes each widget's context from the first backend that works (gtkatcontext.c): AT-SPI
     // when the accessibility bus answers (its type is registered with its first context), else
     // the in-process test backend, which only counts when asked for by name.
     const char *asked = g_getenv("GTK_A11Y");
-    return g_type_from_name("GtkAtSpiContext") != 0 || (asked != NULL && g_ascii_strcasecmp(asked, "test") == 0);
+    if (asked != NULL && g_ascii_strcasecmp(asked, "test") == 0) return FLICK_GTK_ACCESSIBILITY_TEST;
+    return g_type_from_name("GtkAtSpiContext") != 0 ? FLICK_GTK_ACCESSIBILITY_ATSPI : FLICK_GTK_ACCESSIBILITY_NONE;
 }
 
 gboolean flick_gtk_focus_is_within(GtkWidget *widget) {
     GtkRoot *root = gtk_widget_get_root(widget);
     GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
     return focus != NULL && (focus == widget || gtk_widget_is_ancestor(focus, widget));
+}
+
+// Whether an assistive technology says it listens: AT-SPI's org.a11y.Status on the session bus
+// (IsEnabled: the desktop turned accessibility on; ScreenReaderEnabled: a screen reader runs),
+// read once and then followed through PropertiesChanged. GTK itself bridges regardless.
+static gboolean status_is_enabled = FALSE;
+static gboolean status_screen_reader = FALSE;
+static gboolean status_known = FALSE;
+static GDBusConnection *status_bus = NULL;
+
+static void flick_gtk_status_take(const char *name, GVariant *value) {
+    if (!g_variant_is_of_type(value, G_VARIANT_TYPE_BOOLEAN)) return;
+    if (g_strcmp0(name, "IsEnabled") == 0) status_is_enabled = g_variant_get_boolean(value);
+    if (g_strcmp0(name, "ScreenReaderEnabled") == 0) status_screen_reader = g_variant_get_boolean(value);
+}
+
+static void flick_gtk_status_changed(GDBusConnection *connection, const char *sender, const char *path, const char *interface,
+                                     const char *signal, GVariant *parameters, gpointer data) {
+    (void)connection, (void)sender, (void)path, (void)interface, (void)signal, (void)data;
+    if (!g_variant_is_of_type(parameters, G_VARIANT_TYPE("(sa{sv}as)"))) return;
+    const char *changed_interface = NULL;
+    GVariantIter *changed = NULL;
+    g_variant_get(parameters, "(&sa{sv}as)", &changed_interface, &changed, NULL);
+    if (g_strcmp0(changed_interface, "org.a11y.Status") == 0) {
+        const char *name;
+        GVariant *value;
+        while (g_variant_iter_next(changed, "{&sv}", &name, &value)) {
+            flick_gtk_status_take(name, value);
+            g_variant_unref(value);
+        }
+    }
+    g_variant_iter_free(changed);
+}
+
+static void flick_gtk_status_read(GDBusConnection *bus, const char *name) {
+    GVariant *reply = g_dbus_connection_call_sync(bus, "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties", "Get",
+                                                  g_variant_new("(ss)", "org.a11y.Status", name), G_VARIANT_TYPE("(v)"),
+                                                  G_DBUS_CALL_FLAGS_NO_AUTO_START, 500, NULL, NULL);
+    if (reply == NULL) return;
+    GVariant *value = NULL;
+    g_variant_get(reply, "(v)", &value);
+    flick_gtk_status_take(name, value);
+    g_variant_unref(value);
+    g_variant_unref(reply);
+}
+
+gboolean flick_gtk_assistive_technology_listens(void) {
+    if (!status_known) {
+        status_known = TRUE;
+        GDBusConnection *bus = g_getenv("DBUS_SESSION_BUS_ADDRESS") != NULL ? g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL) : NULL;
+        if (bus != NULL) {
+            // Subscribed first, so a change between the read and the subscription is not lost.
+            g_dbus_connection_signal_subscribe(bus, NULL, "org.freedesktop.DBus.Properties", "PropertiesChanged", "/org/a11y/bus",
+                                               "org.a11y.Status", G_DBUS_SIGNAL_FLAGS_NONE, flick_gtk_status_changed, NULL, NULL);
+            flick_gtk_status_read(bus, "IsEnabled");
+            flick_gtk_status_read(bus, "ScreenReaderEnabled");
+            status_bus = bus;  // kept: the subscription lives as long as the connection
+        }
+    }
+    return status_is_enabled || status_screen_reader;
 }

@@ -71,7 +71,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "Instead of the rest: find (issue #28) over --find-posts generated posts: import and index build times, store growth, first match and full count per query.")
     var find = false
 
-    @Flag(help: "Instead of the rest: the GTK widget's fling script with accessibility off and with the AT-SPI bus and a listener (proxies on), alternated, each in its own process on this X display: the cost of the accessibility tree (issue #29).")
+    @Flag(help: "Instead of the rest: the GTK widget's fling script with accessibility off, with the AT-SPI bus and nobody listening, and with a screen reader listening (proxies on), alternated, each in its own process on this X display: the cost of the accessibility tree (issue #29).")
     var a11y = false
 
     @Option(help: "With --find: posts to generate.")
@@ -141,7 +141,7 @@ struct Bench: ParsableCommand {
     /// `--a11y`: off the main actor (it waits on child processes).
     private func runAccessibilityCost() throws {
         let database = try FeedDatabase(given: db, defaultFolder: "out/demo-feed", posts: 5_000, withImages: true).path()
-        let runs = try AccessibilityCostBenchmark(database: database, script: "flings", pairs: 2).run(progress: progress)
+        let runs = try AccessibilityCostBenchmark(database: database, script: "flings", rounds: 2).run(progress: progress)
         print(AccessibilityCostBenchmark.line(runs))
         if let json {
             let data = try JSONSerialization.data(withJSONObject: ["a11y": AccessibilityCostBenchmark.jsonObject(runs)], options: [.prettyPrinted, .sortedKeys])

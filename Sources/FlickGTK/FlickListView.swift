@@ -192,7 +192,7 @@ public final class FlickListView<Interaction: RowInteraction> {
         onFrame?(time)
         applyPendingAnchor(time: time)
         endHandoffIfReady(time: time)
-        syncAccessibility()
+        syncAccessibility(time: time)
         updateAdjustment()
         redrawIfChanged()
         stats.index = frameIndex

@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// `flick gtk-demo` as a screen reader meets it: the app runs with GTK's AT-SPI bridge on a
-/// private D-Bus session (`dbus-run-session`, the accessibility bus started on demand) on the
+/// private D-Bus session (`dbus-run-session`, the accessibility bus started on demand, settings
+/// in memory) on the
 /// test's X display, and `scripts/atspi-check.py` (the system Python's pyatspi) walks the real
 /// tree from outside the process while driving the window through the X server: the list's items
 /// with each post's words and "N of M" at the top (Home), after a fling, after the last page loads (the
@@ -48,7 +49,7 @@ struct AccessibilityTreeTests {
             exit $status
             """.utf8
         ).write(to: harness)
-        let outcome = try await offCooperativePool { try SpawnedProcess.run(["/usr/bin/dbus-run-session", "--", "/bin/bash", harness.path], timeout: 300) }
+        let outcome = try await offCooperativePool { try SpawnedProcess.run(["/usr/bin/dbus-run-session", "--", "/bin/bash", harness.path], environment: Self.session, timeout: 300) }
         let log = (try? String(contentsOf: appLog, encoding: .utf8)) ?? ""
         let text = (try? String(contentsOf: result, encoding: .utf8)) ?? ""
         let report = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
@@ -62,6 +63,31 @@ struct AccessibilityTreeTests {
         let row = try #require(activated["row"] as? Int), name = try #require(activated["name"] as? String)
         let taps = log.split(separator: "\n").filter { $0.hasPrefix("tap: row \(row): ") }
         #expect(taps.contains { $0.contains(name) }, "the app saw no tap of \(name) in row \(row): \(log.suffix(1_000))")
+    }
+
+    /// With the AT-SPI bus up and nobody saying they listen, the list keeps no proxies.
+    @Test func withNobodyListeningTheListKeepsNoProxies() async throws {
+        let display = try WindowTestDisplay.acquire()
+        defer { display.stop() }
+        let folder = FlickCommand.temporaryFolder("atspi-idle")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generate = try await FlickCommand.run(["generate", "--posts", "200", "--out", folder.path, "--no-images"])
+        try #require(generate.status == 0, "\(generate.stderr)")
+        let script = folder.appendingPathComponent("script.txt"), report = folder.appendingPathComponent("report.json")
+        try Data("fling -3000\nsettle\n".utf8).write(to: script)
+        let command = "GTK_A11Y=atspi DISPLAY='\(display.name)' '\(FlickCommand.binary.path)' gtk-demo --db '\(folder.path)' --script '\(script.path)' --report '\(report.path)'"
+        let outcome = try await offCooperativePool { try SpawnedProcess.run(["/usr/bin/dbus-run-session", "--", "/bin/sh", "-c", command], environment: Self.session, timeout: 120) }
+        #expect(outcome.succeeded, "\(outcome.how): \(outcome.output.suffix(2_000))")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any] ?? [:]
+        let accessibility = try #require(json["accessibility"] as? [String: Any])
+        #expect(accessibility["proxies"] as? Bool == false && accessibility["proxiesMade"] as? Int == 0, "\(accessibility)")
+    }
+
+    /// The private session's environment: GSettings in memory, so the accessibility bus reads the
+    /// schema defaults (nobody listening) and a screen reader saying it runs changes nothing on
+    /// the machine (the bus launcher would write ScreenReaderEnabled to the user's dconf).
+    static var session: [String: String] {
+        ProcessInfo.processInfo.environment.merging(["GSETTINGS_BACKEND": "memory"]) { _, new in new }
     }
 
     /// scripts/atspi-check.py in this checkout.

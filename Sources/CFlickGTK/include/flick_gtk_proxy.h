@@ -41,9 +41,21 @@ void flick_gtk_accessible_set_label(GtkWidget *widget, const char *label);
 /// Sets the BUSY state of any accessible widget (the list while a page of rows loads).
 void flick_gtk_accessible_set_busy(GtkWidget *widget, gboolean busy);
 
-/// Whether GTK bridges this process's widgets to an accessibility backend: AT-SPI on a bus, or
-/// GTK_A11Y=test. False with GTK_A11Y=none or no bus. Meaningful once a window is realized.
-gboolean flick_gtk_accessibility_bridged(void);
+/// Where GTK sends this process's accessibility: nowhere (GTK_A11Y=none, no bus), the AT-SPI
+/// bus, or GTK's in-process test backend (GTK_A11Y=test). Meaningful once a window is realized.
+typedef enum {
+    FLICK_GTK_ACCESSIBILITY_NONE,
+    FLICK_GTK_ACCESSIBILITY_ATSPI,
+    FLICK_GTK_ACCESSIBILITY_TEST,
+} FlickGtkAccessibilityBackend;
+FlickGtkAccessibilityBackend flick_gtk_accessibility_backend(void);
+
+/// Whether an assistive technology says it listens: AT-SPI's org.a11y.Status on the session bus
+/// has IsEnabled (the desktop's accessibility switch) or ScreenReaderEnabled (a screen reader
+/// such as Orca runs) set. Read once (a blocking D-Bus call of at most 0.5 s, the first time),
+/// then kept current from the bus's PropertiesChanged signals on the main context. False
+/// without a session bus.
+gboolean flick_gtk_assistive_technology_listens(void);
 
 /// Whether the keyboard focus of `widget`'s window is `widget` or inside it.
 gboolean flick_gtk_focus_is_within(GtkWidget *widget);

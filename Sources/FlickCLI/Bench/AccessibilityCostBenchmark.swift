@@ -3,13 +3,21 @@ import Foundation
 
 /// `flick bench --a11y`: what standing for the rows to a screen reader costs the GTK widget.
 /// The same fling script runs in `flick gtk-demo` (its own process each time, on this X
-/// display) with GTK's accessibility off (`GTK_A11Y=none`: no proxies) and on a private D-Bus
-/// session with the AT-SPI bus up and a listener taking every event a screen reader takes
-/// (`GTK_A11Y=atspi`: proxies on), alternated `pairs` times; the line compares the frame work's
-/// p99 (before-paint to after-paint), median over the pairs. Blocking, on the calling thread.
+/// display) three ways, alternated `rounds` times: GTK's accessibility off (`GTK_A11Y=none`);
+/// on a private D-Bus session (settings in memory, so the machine's stay as they are) with the
+/// AT-SPI bus up but nobody listening (the list must keep
+/// no proxies); and with a screen reader's stand-in that says it runs (ScreenReaderEnabled) and
+/// takes every event Orca takes (proxies on). The line compares the frame work's p99
+/// (before-paint to after-paint), median over the rounds. Blocking, on the calling thread.
 struct AccessibilityCostBenchmark {
+    enum Setting: String, CaseIterable {
+        case off = "accessibility off"
+        case busOnly = "AT-SPI bus, nobody listening"
+        case reader = "AT-SPI bus and a screen reader"
+    }
+
     struct Run {
-        let accessible: Bool
+        let setting: Setting
         let p50: Double
         let p99: Double
         let framesOver8: Int
@@ -22,13 +30,13 @@ struct AccessibilityCostBenchmark {
 
     let database: String
     let script: String
-    let pairs: Int
+    let rounds: Int
 
     func run(progress: (String) -> Void) throws -> [Run] {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
             throw Failure(description: "--a11y opens GTK windows: run it on an X display (xvfb-run -a flick bench --a11y)")
         }
-        for tool in ["dbus-run-session", "python3"] where ServeBenchmark.which(tool) == nil {
+        for tool in ["/usr/bin/dbus-run-session", "/usr/bin/python3"] where !FileManager.default.isExecutableFile(atPath: tool) {
             throw Failure(description: "\(tool) is not installed (make setup installs it: scripts/apt-packages.txt)")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-a11y-\(UUID().uuidString)")
@@ -38,37 +46,39 @@ struct AccessibilityCostBenchmark {
         try Data(Self.listener.utf8).write(to: listener)
         let flick = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         var runs: [Run] = []
-        for pair in 0..<pairs {
-            for accessible in [false, true] {
-                progress("a11y cost: fling script \(pair + 1)/\(pairs), accessibility \(accessible ? "on (AT-SPI bus and a listener)" : "off")")
-                let report = folder.appendingPathComponent("report-\(pair)-\(accessible).json")
-                let demo = [flick, "gtk-demo", "--db", database, "--script", script, "--report", report.path]
+        for round in 0..<rounds {
+            for setting in Setting.allCases {
+                progress("a11y cost: fling script \(round + 1)/\(rounds), \(setting.rawValue)")
+                let report = folder.appendingPathComponent("report-\(round)-\(setting).json")
+                let demo = [flick, "gtk-demo", "--db", database, "--script", script, "--report", report.path].map { "'\($0)'" }.joined(separator: " ")
                 let command: [String]
-                if accessible {
-                    let quoted = demo.map { "'\($0)'" }.joined(separator: " ")
+                switch setting {
+                case .off:
+                    command = ["/bin/sh", "-c", "GTK_A11Y=none \(demo) >/dev/null"]
+                case .busOnly:
+                    command = ["/usr/bin/env", "GSETTINGS_BACKEND=memory", "/usr/bin/dbus-run-session", "--", "/bin/sh", "-c", "GTK_A11Y=atspi \(demo) >/dev/null"]
+                case .reader:
                     command = [
-                        "dbus-run-session", "--", "/bin/sh", "-c",
-                        "GTK_A11Y=atspi python3 '\(listener.path)' & listener=$!; sleep 1; GTK_A11Y=atspi \(quoted) >/dev/null; status=$?; kill $listener; exit $status",
+                        "/usr/bin/env", "GSETTINGS_BACKEND=memory", "/usr/bin/dbus-run-session", "--", "/bin/sh", "-c",
+                        "/usr/bin/python3 '\(listener.path)' & listener=$!; sleep 2; GTK_A11Y=atspi \(demo) >/dev/null; status=$?; kill $listener; exit $status",
                     ]
-                } else {
-                    command = ["env", "GTK_A11Y=none"] + demo
                 }
                 try ServeBenchmark.command(command, limit: 600)
-                runs.append(try Self.read(report, accessible: accessible))
+                runs.append(try Self.read(report, setting: setting))
             }
         }
         return runs
     }
 
-    static func read(_ url: URL, accessible: Bool) throws -> Run {
+    static func read(_ url: URL, setting: Setting) throws -> Run {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
         guard let times = json["mainThreadMs"] as? [String: Double], let p50 = times["p50"], let p99 = times["p99"],
             let a11y = json["accessibility"] as? [String: Any], let on = a11y["proxies"] as? Bool
         else { throw Failure(description: "\(url.path): not a gtk-demo report") }
-        guard on == accessible else {
-            throw Failure(description: "the run with accessibility \(accessible ? "on" : "off") had proxies \(on ? "on" : "off"): the comparison would be void")
+        guard on == (setting == .reader) else {
+            throw Failure(description: "the run with \(setting.rawValue) had proxies \(on ? "on" : "off"): it should not")
         }
-        return Run(accessible: accessible, p50: p50, p99: p99, framesOver8: json["framesOver8ms"] as? Int ?? -1, proxiesMade: a11y["proxiesMade"] as? Int ?? 0)
+        return Run(setting: setting, p50: p50, p99: p99, framesOver8: json["framesOver8ms"] as? Int ?? -1, proxiesMade: a11y["proxiesMade"] as? Int ?? 0)
     }
 
     /// The median over the runs of one side.
@@ -78,29 +88,34 @@ struct AccessibilityCostBenchmark {
     }
 
     static func line(_ runs: [Run]) -> String {
-        let on = runs.filter(\.accessible), off = runs.filter { !$0.accessible }
-        let p99On = median(on.map(\.p99)), p99Off = median(off.map(\.p99))
+        let side = { (setting: Setting) in runs.filter { $0.setting == setting } }
+        let p99 = { (setting: Setting) in median(side(setting).map(\.p99)) }
+        let off = p99(.off)
         return String(
-            format: "a11y cost (GTK widget, fling script, %d runs a side): frame work p99 %.2f ms with the AT-SPI bus and a listener vs %.2f ms without (%.2f×); p50 %.2f vs %.2f ms; frames over 8.3 ms %@ vs %@; proxies made %@",
-            on.count, p99On, p99Off, p99Off > 0 ? p99On / p99Off : 0, median(on.map(\.p50)), median(off.map(\.p50)),
-            on.map { "\($0.framesOver8)" }.joined(separator: "/"), off.map { "\($0.framesOver8)" }.joined(separator: "/"),
-            on.map { "\($0.proxiesMade)" }.joined(separator: "/"))
+            format: "a11y cost (GTK widget, fling script, %d rounds): frame work p99 %.2f ms with a screen reader listening (%.2f×), %.2f ms with the bus up and nobody listening (%.2f×), %.2f ms with accessibility off; p50 %.2f / %.2f / %.2f ms; proxies made %@",
+            side(.off).count, p99(.reader), off > 0 ? p99(.reader) / off : 0, p99(.busOnly), off > 0 ? p99(.busOnly) / off : 0, off,
+            median(side(.reader).map(\.p50)), median(side(.busOnly).map(\.p50)), median(side(.off).map(\.p50)),
+            side(.reader).map { "\($0.proxiesMade)" }.joined(separator: "/"))
     }
 
     static func jsonObject(_ runs: [Run]) -> [String: Any] {
-        let on = runs.filter(\.accessible), off = runs.filter { !$0.accessible }
-        let p99On = median(on.map(\.p99)), p99Off = median(off.map(\.p99))
+        let p99 = { (setting: Setting) in median(runs.filter { $0.setting == setting }.map(\.p99)) }
         return [
-            "p99On": p99On, "p99Off": p99Off, "ratio": p99Off > 0 ? p99On / p99Off : 0,
-            "runs": runs.map { ["accessible": $0.accessible, "p50": $0.p50, "p99": $0.p99, "framesOver8ms": $0.framesOver8, "proxiesMade": $0.proxiesMade] },
+            "p99Reader": p99(.reader), "p99BusOnly": p99(.busOnly), "p99Off": p99(.off),
+            "ratio": p99(.off) > 0 ? p99(.reader) / p99(.off) : 0,
+            "runs": runs.map { ["setting": "\($0.setting)", "p50": $0.p50, "p99": $0.p99, "framesOver8ms": $0.framesOver8, "proxiesMade": $0.proxiesMade] },
         ]
     }
 
-    /// A listener that asks for what a screen reader asks for (Orca registers these), so every
-    /// event the app sends is delivered and read; it runs until killed.
+    /// A screen reader's stand-in: it says a screen reader runs (as Orca does) and asks for the
+    /// events Orca registers, reading each event's source; it runs until killed.
     static let listener = """
         import pyatspi
-        from gi.repository import GLib
+        from gi.repository import Gio, GLib
+        Gio.bus_get_sync(Gio.BusType.SESSION).call_sync(
+            "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties", "Set",
+            GLib.Variant("(ssv)", ("org.a11y.Status", "ScreenReaderEnabled", GLib.Variant("b", True))),
+            None, Gio.DBusCallFlags.NONE, 10000, None)
         seen = [0]
         def on_event(event):
             seen[0] += 1

@@ -19,22 +19,23 @@ extension FlickListView {
     /// Proxy widgets made so far (rows, links, accessories): what standing for the rows costs.
     public var accessibleProxiesMade: Int { accessible.proxiesMade }
 
-    func syncAccessibility() {
-        if accessible.isActive == nil {
-            switch configuration.accessibility {
-            case .on: accessible.isActive = true
-            case .off: accessible.isActive = false
-            case .automatic:
-                guard gtk_widget_get_realized(canvas) != 0 else { return }
-                accessible.isActive = flick_gtk_accessibility_bridged() != 0
-            }
+    func syncAccessibility(time: Double) {
+        guard !isDisposed, let wanted = accessibilityWanted() else { return }
+        if !wanted {
+            if accessible.isActive == true { stopStandingForRows() }
+            accessible.isActive = false
+            return
         }
-        guard accessible.isActive == true, !isDisposed else { return }
+        accessible.isActive = true
         let rows = engine.accessibleRows(overscan: configuration.accessibleOverscanRows)
         bindRowProxies(rows)
+        // Each move of a proxy is an AT-SPI bounds event: while the list moves, proxies follow
+        // their rows a few times a second; at rest, at once.
+        let placing = engine.physics.phase == .idle || time - accessible.lastPlaced >= configuration.accessiblePlacementInterval
+        if placing { accessible.lastPlaced = time }
         var busy = false
         for index in accessible.rows.indices where accessible.rows[index].key != nil {
-            busy = updateRowProxy(at: index) || busy
+            busy = updateRowProxy(at: index, placing: placing) || busy
         }
         syncAccessoryProxies()
         orderProxies()
@@ -43,6 +44,35 @@ extension FlickListView {
             flick_gtk_accessible_set_busy(canvas, busy ? 1 : 0)
         }
         followFocus()
+    }
+
+    /// Whether the list should stand for its rows now (`GtkAccessibility`); nil until the canvas
+    /// is realized (GTK's backend is not known before).
+    private func accessibilityWanted() -> Bool? {
+        switch configuration.accessibility {
+        case .on: return true
+        case .off: return false
+        case .automatic:
+            if accessible.backend == nil {
+                guard gtk_widget_get_realized(canvas) != 0 else { return nil }
+                accessible.backend = flick_gtk_accessibility_backend()
+            }
+            switch accessible.backend {
+            case FLICK_GTK_ACCESSIBILITY_TEST: return true
+            case FLICK_GTK_ACCESSIBILITY_ATSPI: return flick_gtk_assistive_technology_listens() != 0
+            default: return false
+            }
+        }
+    }
+
+    /// Nobody listens any more: the proxies go, and the list is no longer busy.
+    private func stopStandingForRows() {
+        if flick_gtk_focus_is_within(canvas) != 0 { gtk_widget_grab_focus(canvas) }
+        accessible.unparentAll()
+        if accessible.isBusy {
+            accessible.isBusy = false
+            flick_gtk_accessible_set_busy(canvas, 0)
+        }
     }
 
     /// Binds a proxy to every row in `rows`: each keeps the item it stood for, a row still
@@ -86,14 +116,18 @@ extension FlickListView {
         }
     }
 
-    /// Updates one bound proxy's place, words, state and links; true when its row has no item
+    /// Updates one bound proxy's place (when `placing`, or it stands for another row now), words, state and
+    /// links; true when its row has no item
     /// yet (the list is busy loading it).
-    private func updateRowProxy(at index: Int) -> Bool {
+    private func updateRowProxy(at index: Int, placing: Bool) -> Bool {
         var proxy = accessible.rows[index]
         defer { accessible.rows[index] = proxy }
         let row = proxy.row
         guard let frame = engine.rowFrame(row) else { return false }
-        place(proxy.widget, frame)
+        if placing || proxy.placedRow != row {
+            place(proxy.widget, frame)
+            proxy.placedRow = row
+        }
         let item = engine.source.item(at: row)
         if item == nil || proxy.labelledVersion != item?.version || proxy.label == nil {
             proxy.label = item.map { interaction.accessibleLabel(of: $0) ?? "Row \(NumberText.grouped(row + 1))" } ?? "Loading…"

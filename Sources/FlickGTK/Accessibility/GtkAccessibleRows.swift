@@ -5,8 +5,10 @@ import FlickList
 
 /// Whether a `FlickListView` stands for its rows to assistive technology.
 public enum GtkAccessibility: Sendable, Hashable {
-    /// When GTK bridges the app to an accessibility backend (the AT-SPI bus answers, or
-    /// `GTK_A11Y=test`); with `GTK_A11Y=none` or no bus the list keeps no proxies and pays nothing.
+    /// While an assistive technology listens: GTK bridges the app to the AT-SPI bus and the bus
+    /// says a screen reader runs or the desktop turned accessibility on (`org.a11y.Status`'s
+    /// ScreenReaderEnabled / IsEnabled, followed as they change), or GTK's test backend is in
+    /// use (`GTK_A11Y=test`). Otherwise the list keeps no proxies and pays nothing.
     case automatic
     case on
     case off
@@ -26,6 +28,8 @@ struct RowProxy<ID: Hashable> {
     /// What it stands for; nil while free (hidden, waiting to be bound again).
     var key: AccessibleRowKey<ID>?
     var row = -1
+    /// The row it was last placed at.
+    var placedRow = -1
     var label: String?
     var description: String?
     /// The item version the label was made from (nil: the row had no item).
@@ -58,8 +62,12 @@ struct GtkAccessibleRows<ID: Hashable> {
     var rows: [RowProxy<ID>] = []
     var accessories: [ListAccessory.Placement: AccessoryProxy] = [:]
     var isBusy = false
-    /// Whether the pool is in use: decided once the canvas is realized (`GtkAccessibility`).
+    /// Whether the pool is in use (`GtkAccessibility`); nil until it could be decided.
     var isActive: Bool?
+    /// The backend GTK sends to, known once the canvas is realized.
+    var backend: FlickGtkAccessibilityBackend?
+    /// When proxies were last moved to their rows (`GtkListConfiguration.accessiblePlacementInterval`).
+    var lastPlaced = -Double.infinity
     /// Proxies made so far (rows, links, accessories): the pool's whole cost in widgets.
     var proxiesMade = 0
 
@@ -90,6 +98,13 @@ struct GtkAccessibleRows<ID: Hashable> {
         let shown = { (placement: ListAccessory.Placement) in accessories[placement].flatMap { $0.isShown ? $0.widget : nil } }
         let bound = rows.filter { $0.key != nil }.sorted { $0.row < $1.row }.map(\.widget)
         return [shown(.badge), shown(.header)].compactMap { $0 } + bound + [shown(.footer)].compactMap { $0 }
+    }
+
+    /// Takes every proxy out of the canvas and forgets it (nobody listens any more).
+    mutating func unparentAll() {
+        for proxy in rows { gtk_widget_unparent(proxy.widget) }
+        for proxy in accessories.values { gtk_widget_unparent(proxy.widget) }
+        removeAll()
     }
 
     /// Forgets every proxy (the canvas unparents them when it is disposed).
