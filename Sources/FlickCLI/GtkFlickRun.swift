@@ -96,7 +96,9 @@ struct GtkFlickRun {
             "snapshotMs": RunSummary.spread(paint.snapshotMilliseconds),
         ]
         result.extra["adjustmentUpdatesSkipped"] = view.adjustmentUpdatesSkipped
-        result.extra["accessibility"] = ["proxies": view.isAccessible, "proxiesMade": view.accessibleProxiesMade]
+        result.extra["accessibility"] = [
+            "proxies": view.isAccessible, "proxiesMade": view.accessibleProxiesMade, "syncMs": RunSummary.spread(view.accessibleSyncMilliseconds),
+        ]
         result.extra["taps"] = view.taps.map { ["row": $0.row, "description": $0.description ?? ""] }
         return result
     }

@@ -55,6 +55,7 @@ extension FlickListView: GtkListEvents {
         endFrameHold()
         engine.stop()
         engineRebuild.handoff?.engine.stop()
+        cancelAccessibilitySync()
         accessible.removeAll()
         textures.releaseAll()
         uploadPool.release()

@@ -15,6 +15,9 @@ extension FlickListView: ScriptReplayTarget {
         let target = frameIndex + 1
         while frameIndex < target, !isDisposed { g_main_context_iteration(nil, 1) }
         if isDisposed { throw ScriptReplayStopped() }
+        // What a screen reader sees of this frame, now rather than at the next idle moment, so a
+        // script's next step (and a test's check) finds the tree current.
+        runPendingAccessibilitySync()
     }
 
     public func scriptBeginDrag(at point: Point) { apply(gesture.downDragging(at: point), time: now) }

@@ -192,7 +192,7 @@ public final class FlickListView<Interaction: RowInteraction> {
         onFrame?(time)
         applyPendingAnchor(time: time)
         endHandoffIfReady(time: time)
-        syncAccessibility(time: time)
+        requestAccessibilitySync()
         updateAdjustment()
         redrawIfChanged()
         stats.index = frameIndex
@@ -230,6 +230,7 @@ private final class PlaceholderEvents: GtkListEvents {
     func findTextChanged() {}
     func findKeyPressed(keyval: UInt32, state: GdkModifierType) -> Bool { false }
     func proxyActivated(_ widget: UnsafeMutablePointer<GtkWidget>) {}
+    func accessibilitySyncDue() {}
 }
 
 /// The event controllers on the canvas, kept to emit their signals in tests.

@@ -34,6 +34,8 @@ protocol GtkListEvents: AnyObject {
     func findKeyPressed(keyval: UInt32, state: GdkModifierType) -> Bool
     /// An assistive technology activated one of the list's proxies.
     func proxyActivated(_ widget: UnsafeMutablePointer<GtkWidget>)
+    /// The main loop is idle after a frame: the accessibility tree catches up with it.
+    func accessibilitySyncDue()
 }
 
 /// Holds the host for the C side. Retained by the widget; `events` goes when it is disposed.
@@ -93,6 +95,11 @@ enum GtkCallbacks {
         guard let proxy else { return }
         nonisolated(unsafe) let widget = proxy  // GTK's main thread throughout
         run(data) { $0.proxyActivated(widget) }
+    }
+
+    static let accessibilityIdle: GSourceFunc = { data in
+        run(data) { $0.accessibilitySyncDue() }
+        return 0  // G_SOURCE_REMOVE: each frame asks again
     }
 
     typealias Tick = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean

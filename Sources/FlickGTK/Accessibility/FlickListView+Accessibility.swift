@@ -11,13 +11,42 @@ import FlickList
 /// 250,000"; GTK 4.8 sends no set size to AT-SPI), SELECTED from the selection, and LINK
 /// children for its links; the list is BUSY while a row it shows has no item yet; accessories
 /// with a label are buttons or status lines. Keyboard focus follows the focused row's proxy.
-/// Main thread, once per frame after the engine's.
+/// Main thread, once per frame, when the main loop is idle after it (`requestAccessibilitySync`).
 extension FlickListView {
     /// Whether the list keeps proxies (`GtkListConfiguration.accessibility`).
     public var isAccessible: Bool { accessible.isActive == true }
 
     /// Proxy widgets made so far (rows, links, accessories): what standing for the rows costs.
     public var accessibleProxiesMade: Int { accessible.proxiesMade }
+
+    /// Milliseconds each frame's `syncAccessibility` took while the list stood for its rows (the
+    /// last `frameLogLimit` at most).
+    public var accessibleSyncMilliseconds: [Double] { accessible.syncMilliseconds }
+
+    /// Asks for a sync once the main loop is idle after this frame (GLib's default idle priority,
+    /// below GTK's frame clock): the accessibility tree is not part of the frame's work, so a
+    /// screen reader's updates never delay a frame; they follow it within the same interval.
+    func requestAccessibilitySync() {
+        guard configuration.accessibility != .off, accessible.pendingSync == 0, !isDisposed else { return }
+        accessible.pendingSync = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, GtkCallbacks.accessibilityIdle, eventsContext, nil)
+    }
+
+    func accessibilitySyncDue() {
+        accessible.pendingSync = 0
+        syncAccessibility(time: now)
+    }
+
+    /// Runs the sync a frame asked for, if it has not run yet.
+    func runPendingAccessibilitySync() {
+        guard accessible.pendingSync != 0 else { return }
+        cancelAccessibilitySync()
+        syncAccessibility(time: now)
+    }
+
+    func cancelAccessibilitySync() {
+        if accessible.pendingSync != 0 { g_source_remove(accessible.pendingSync) }
+        accessible.pendingSync = 0
+    }
 
     func syncAccessibility(time: Double) {
         guard !isDisposed, let wanted = accessibilityWanted() else { return }
@@ -27,6 +56,11 @@ extension FlickListView {
             return
         }
         accessible.isActive = true
+        let began = g_get_monotonic_time()
+        defer {
+            accessible.syncMilliseconds.append(Double(g_get_monotonic_time() - began) / 1000)
+            if accessible.syncMilliseconds.count > configuration.frameLogLimit { accessible.syncMilliseconds.removeFirst(configuration.frameLogLimit / 2) }
+        }
         let rows = engine.accessibleRows(overscan: configuration.accessibleOverscanRows)
         bindRowProxies(rows)
         // Each move of a proxy is an AT-SPI bounds event: while the list moves, proxies follow
@@ -38,7 +72,9 @@ extension FlickListView {
             busy = updateRowProxy(at: index, placing: placing) || busy
         }
         syncAccessoryProxies()
-        orderProxies()
+        // Reordering siblings re-lays out the canvas and sends children-changed events; a screen
+        // reader walks the order where the reader stopped, so a moving list reorders with `placing`.
+        if placing { orderProxies() }
         if busy != accessible.isBusy {
             accessible.isBusy = busy
             flick_gtk_accessible_set_busy(canvas, busy ? 1 : 0)

@@ -70,6 +70,10 @@ struct GtkAccessibleRows<ID: Hashable> {
     var lastPlaced = -Double.infinity
     /// Proxies made so far (rows, links, accessories): the pool's whole cost in widgets.
     var proxiesMade = 0
+    /// The idle source of the sync the last frame asked for (0: none pending).
+    var pendingSync: guint = 0
+    /// Each sync's milliseconds (`FlickListView.accessibleSyncMilliseconds`).
+    var syncMilliseconds: [Double] = []
 
     /// A new proxy of `role` inside `parent`.
     mutating func makeProxy(role: GtkAccessibleRole, in parent: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
