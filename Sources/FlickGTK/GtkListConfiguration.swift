@@ -45,10 +45,11 @@ public struct GtkListConfiguration: Sendable {
     /// Rows beyond those on screen, each side, that get a proxy; default 2 (GtkListView's extra
     /// items): a screen reader's "next item" finds the row below the edge ready.
     public var accessibleOverscanRows = 2
-    /// While the list moves, how often its proxies are moved to their rows, seconds; default 0.1.
-    /// Each move is an AT-SPI bounds event per proxy (tens a frame in a fling); a magnifier or a
-    /// pointer review reads extents where the reader stopped, and at rest they are exact at once.
-    public var accessiblePlacementInterval = 0.1
+    /// While the list moves, how often its accessibility tree follows it, seconds; default 0.1.
+    /// Every change is AT-SPI events a screen reader reads (a proxy's bounds, a new row's words,
+    /// the children), tens a frame in a fling; the reader reads the tree where the list stops,
+    /// and at rest or when the keyboard focus moves it follows at once.
+    public var accessibleMovingInterval = 0.1
     /// What assistive technology calls the list ("Timeline", "Chat"); default "List".
     public var accessibleName = "List"
 

@@ -3,16 +3,19 @@ import Foundation
 
 /// `flick bench --a11y`: what standing for the rows to a screen reader costs the GTK widget.
 /// The same fling script runs in `flick gtk-demo` (its own process each time, on this X
-/// display) three ways, alternated `rounds` times: GTK's accessibility off (`GTK_A11Y=none`);
-/// on a private D-Bus session (settings in memory, so the machine's stay as they are) with the
-/// AT-SPI bus up but nobody listening (the list must keep
-/// no proxies); and with a screen reader's stand-in that says it runs (ScreenReaderEnabled) and
-/// takes every event Orca takes (proxies on). The line compares the frame work's p99
-/// (before-paint to after-paint), median over the rounds. Blocking, on the calling thread.
+/// display) four ways, alternated `rounds` times: GTK's accessibility off (`GTK_A11Y=none`); on
+/// a private D-Bus session (settings in memory, so the machine's stay as they are) with the
+/// AT-SPI bus up but nobody listening (the list must keep no proxies); with the bus saying a
+/// screen reader runs (ScreenReaderEnabled) but no process reading events (the widget's own
+/// cost: proxies on, every event sent); and with a screen reader's stand-in that takes every
+/// event Orca takes and reads each one's source (the whole system's cost, the reader's CPU on
+/// the same cores included). The line compares the frame work's p99 (before-paint to
+/// after-paint), median over the rounds. Blocking, on the calling thread.
 struct AccessibilityCostBenchmark {
     enum Setting: String, CaseIterable {
         case off = "accessibility off"
         case busOnly = "AT-SPI bus, nobody listening"
+        case proxies = "AT-SPI bus, a screen reader said to run, no events read"
         case reader = "AT-SPI bus and a screen reader"
     }
 
@@ -42,8 +45,9 @@ struct AccessibilityCostBenchmark {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-a11y-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let listener = folder.appendingPathComponent("listen.py")
-        try Data(Self.listener.utf8).write(to: listener)
+        let listener = folder.appendingPathComponent("listen.py"), announce = folder.appendingPathComponent("announce.py")
+        try Data((Self.announce + Self.listener).utf8).write(to: listener)
+        try Data(Self.announce.utf8).write(to: announce)
         let flick = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         var runs: [Run] = []
         for round in 0..<rounds {
@@ -57,6 +61,11 @@ struct AccessibilityCostBenchmark {
                     command = ["/bin/sh", "-c", "GTK_A11Y=none \(demo) >/dev/null"]
                 case .busOnly:
                     command = ["/usr/bin/env", "GSETTINGS_BACKEND=memory", "/usr/bin/dbus-run-session", "--", "/bin/sh", "-c", "GTK_A11Y=atspi \(demo) >/dev/null"]
+                case .proxies:
+                    command = [
+                        "/usr/bin/env", "GSETTINGS_BACKEND=memory", "/usr/bin/dbus-run-session", "--", "/bin/sh", "-c",
+                        "/usr/bin/python3 '\(announce.path)' && GTK_A11Y=atspi \(demo) >/dev/null",
+                    ]
                 case .reader:
                     command = [
                         "/usr/bin/env", "GSETTINGS_BACKEND=memory", "/usr/bin/dbus-run-session", "--", "/bin/sh", "-c",
@@ -75,7 +84,7 @@ struct AccessibilityCostBenchmark {
         guard let times = json["mainThreadMs"] as? [String: Double], let p50 = times["p50"], let p99 = times["p99"],
             let a11y = json["accessibility"] as? [String: Any], let on = a11y["proxies"] as? Bool
         else { throw Failure(description: "\(url.path): not a gtk-demo report") }
-        guard on == (setting == .reader) else {
+        guard on == (setting == .reader || setting == .proxies) else {
             throw Failure(description: "the run with \(setting.rawValue) had proxies \(on ? "on" : "off"): it should not")
         }
         return Run(setting: setting, p50: p50, p99: p99, framesOver8: json["framesOver8ms"] as? Int ?? -1, proxiesMade: a11y["proxiesMade"] as? Int ?? 0)
@@ -92,33 +101,37 @@ struct AccessibilityCostBenchmark {
         let p99 = { (setting: Setting) in median(side(setting).map(\.p99)) }
         let off = p99(.off)
         return String(
-            format: "a11y cost (GTK widget, fling script, %d rounds): frame work p99 %.2f ms with a screen reader listening (%.2f×), %.2f ms with the bus up and nobody listening (%.2f×), %.2f ms with accessibility off; p50 %.2f / %.2f / %.2f ms; proxies made %@",
-            side(.off).count, p99(.reader), off > 0 ? p99(.reader) / off : 0, p99(.busOnly), off > 0 ? p99(.busOnly) / off : 0, off,
-            median(side(.reader).map(\.p50)), median(side(.busOnly).map(\.p50)), median(side(.off).map(\.p50)),
-            side(.reader).map { "\($0.proxiesMade)" }.joined(separator: "/"))
+            format: "a11y cost (GTK widget, fling script, %d rounds, frame work p99): %.2f ms with proxies on and every event sent, no reader (%.2f×); %.2f ms with a screen reader reading every event on the same cores (%.2f×); %.2f ms with the bus up and nobody listening (%.2f×); %.2f ms with accessibility off. p50 %.2f / %.2f / %.2f / %.2f ms; proxies made %@",
+            side(.off).count, p99(.proxies), off > 0 ? p99(.proxies) / off : 0, p99(.reader), off > 0 ? p99(.reader) / off : 0,
+            p99(.busOnly), off > 0 ? p99(.busOnly) / off : 0, off, median(side(.proxies).map(\.p50)), median(side(.reader).map(\.p50)),
+            median(side(.busOnly).map(\.p50)), median(side(.off).map(\.p50)),
+            (side(.proxies) + side(.reader)).map { "\($0.proxiesMade)" }.joined(separator: "/"))
     }
 
     static func jsonObject(_ runs: [Run]) -> [String: Any] {
         let p99 = { (setting: Setting) in median(runs.filter { $0.setting == setting }.map(\.p99)) }
         return [
-            "p99Reader": p99(.reader), "p99BusOnly": p99(.busOnly), "p99Off": p99(.off),
-            "ratio": p99(.off) > 0 ? p99(.reader) / p99(.off) : 0,
+            "p99Proxies": p99(.proxies), "p99Reader": p99(.reader), "p99BusOnly": p99(.busOnly), "p99Off": p99(.off),
+            "ratio": p99(.off) > 0 ? p99(.proxies) / p99(.off) : 0, "readerRatio": p99(.off) > 0 ? p99(.reader) / p99(.off) : 0,
             "runs": runs.map { ["setting": "\($0.setting)", "p50": $0.p50, "p99": $0.p99, "framesOver8ms": $0.framesOver8, "proxiesMade": $0.proxiesMade] },
         ]
     }
 
-    /// A screen reader's stand-in: it says a screen reader runs (as Orca does) and asks for the
-    /// events Orca registers, reading each event's source; it runs until killed.
-    static let listener = """
-        import pyatspi
+    /// Says a screen reader runs, as Orca does (AT-SPI's ScreenReaderEnabled), and exits.
+    static let announce = """
         from gi.repository import Gio, GLib
         Gio.bus_get_sync(Gio.BusType.SESSION).call_sync(
             "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties", "Set",
             GLib.Variant("(ssv)", ("org.a11y.Status", "ScreenReaderEnabled", GLib.Variant("b", True))),
             None, Gio.DBusCallFlags.NONE, 10000, None)
-        seen = [0]
+
+        """
+
+    /// A screen reader's stand-in (after `announce`): it asks for the events Orca registers and
+    /// reads each event's source, until killed.
+    static let listener = """
+        import pyatspi
         def on_event(event):
-            seen[0] += 1
             try:
                 event.source.name, event.source.description
             except Exception:

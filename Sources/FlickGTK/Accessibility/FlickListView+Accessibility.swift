@@ -56,6 +56,18 @@ extension FlickListView {
             return
         }
         accessible.isActive = true
+        // BUSY every frame (one state, a page load can be shorter than the interval below): a
+        // row on screen with no item yet.
+        let visible = engine.lastPlan?.visible ?? 0..<0
+        setBusy(visible.contains { engine.source.item(at: $0) == nil })
+        // While the list moves, the tree follows it a few times a second: every change is AT-SPI
+        // events (bounds, names, children) a screen reader reads, and it reads the tree where the
+        // reader stops. At rest, and whenever the keyboard focus moves, at once.
+        let focus = (engine.selection.focus, engine.selection.focusedLink?.index)
+        let focusMoved = focus.0 != accessible.lastFocus.row || focus.1 != accessible.lastFocus.link
+        guard engine.physics.phase == .idle || focusMoved || time - accessible.lastSynced >= configuration.accessibleMovingInterval else { return }
+        accessible.lastSynced = time
+        accessible.lastFocus = focus
         let began = g_get_monotonic_time()
         defer {
             accessible.syncMilliseconds.append(Double(g_get_monotonic_time() - began) / 1000)
@@ -63,22 +75,12 @@ extension FlickListView {
         }
         let rows = engine.accessibleRows(overscan: configuration.accessibleOverscanRows)
         bindRowProxies(rows)
-        // Each move of a proxy is an AT-SPI bounds event: while the list moves, proxies follow
-        // their rows a few times a second; at rest, at once.
-        let placing = engine.physics.phase == .idle || time - accessible.lastPlaced >= configuration.accessiblePlacementInterval
-        if placing { accessible.lastPlaced = time }
-        var busy = false
         for index in accessible.rows.indices where accessible.rows[index].key != nil {
-            busy = updateRowProxy(at: index, placing: placing) || busy
+            updateRowProxy(at: index)
         }
         syncAccessoryProxies()
-        // Reordering siblings re-lays out the canvas and sends children-changed events; a screen
-        // reader walks the order where the reader stopped, so a moving list reorders with `placing`.
-        if placing { orderProxies() }
-        if busy != accessible.isBusy {
-            accessible.isBusy = busy
-            flick_gtk_accessible_set_busy(canvas, busy ? 1 : 0)
-        }
+        orderProxies()
+
         followFocus()
     }
 
@@ -105,10 +107,13 @@ extension FlickListView {
     private func stopStandingForRows() {
         if flick_gtk_focus_is_within(canvas) != 0 { gtk_widget_grab_focus(canvas) }
         accessible.unparentAll()
-        if accessible.isBusy {
-            accessible.isBusy = false
-            flick_gtk_accessible_set_busy(canvas, 0)
-        }
+        setBusy(false)
+    }
+
+    private func setBusy(_ busy: Bool) {
+        guard busy != accessible.isBusy else { return }
+        accessible.isBusy = busy
+        flick_gtk_accessible_set_busy(canvas, busy ? 1 : 0)
     }
 
     /// Binds a proxy to every row in `rows`: each keeps the item it stood for, a row still
@@ -152,18 +157,13 @@ extension FlickListView {
         }
     }
 
-    /// Updates one bound proxy's place (when `placing`, or it stands for another row now), words, state and
-    /// links; true when its row has no item
-    /// yet (the list is busy loading it).
-    private func updateRowProxy(at index: Int, placing: Bool) -> Bool {
+    /// Updates one bound proxy's place, words, state and links.
+    private func updateRowProxy(at index: Int) {
         var proxy = accessible.rows[index]
         defer { accessible.rows[index] = proxy }
         let row = proxy.row
-        guard let frame = engine.rowFrame(row) else { return false }
-        if placing || proxy.placedRow != row {
-            place(proxy.widget, frame)
-            proxy.placedRow = row
-        }
+        guard let frame = engine.rowFrame(row) else { return }
+        place(proxy.widget, frame)
         let item = engine.source.item(at: row)
         if item == nil || proxy.labelledVersion != item?.version || proxy.label == nil {
             proxy.label = item.map { interaction.accessibleLabel(of: $0) ?? "Row \(NumberText.grouped(row + 1))" } ?? "Loading…"
@@ -179,7 +179,6 @@ extension FlickListView {
         flick_gtk_proxy_set_selected(proxy.widget, mode == .none ? -1 : engine.selection.selected.contains(row) ? 1 : 0)
         if let item { updateLinkProxies(&proxy, version: item.version) }
         setShown(proxy.widget, true, was: &proxy.isShown)
-        return item == nil
     }
 
     /// Link proxies for the row's focus targets, once per item version and width, when the

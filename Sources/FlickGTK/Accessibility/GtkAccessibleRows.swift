@@ -28,8 +28,6 @@ struct RowProxy<ID: Hashable> {
     /// What it stands for; nil while free (hidden, waiting to be bound again).
     var key: AccessibleRowKey<ID>?
     var row = -1
-    /// The row it was last placed at.
-    var placedRow = -1
     var label: String?
     var description: String?
     /// The item version the label was made from (nil: the row had no item).
@@ -66,8 +64,10 @@ struct GtkAccessibleRows<ID: Hashable> {
     var isActive: Bool?
     /// The backend GTK sends to, known once the canvas is realized.
     var backend: FlickGtkAccessibilityBackend?
-    /// When proxies were last moved to their rows (`GtkListConfiguration.accessiblePlacementInterval`).
-    var lastPlaced = -Double.infinity
+    /// When the tree last followed the list (`GtkListConfiguration.accessibleMovingInterval`),
+    /// and the keyboard focus it followed then.
+    var lastSynced = -Double.infinity
+    var lastFocus: (row: Int?, link: Int?) = (nil, nil)
     /// Proxies made so far (rows, links, accessories): the pool's whole cost in widgets.
     var proxiesMade = 0
     /// The idle source of the sync the last frame asked for (0: none pending).
