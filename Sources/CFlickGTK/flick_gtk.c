@@ -61,8 +61,7 @@ static void flick_gtk_view_dispose(GObject *object) {
     FlickGtkViewCallbacks callbacks = self->callbacks;
     self->callbacks = (FlickGtkViewCallbacks){0};
     if (callbacks.release != NULL) callbacks.release(callbacks.context);
-    GtkWidget *child;
-    while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) gtk_widget_unparent(child);
+    flick_gtk_unparent_children(GTK_WIDGET(object));
     G_OBJECT_CLASS(flick_gtk_view_parent_class)->dispose(object);
 }
 

@@ -38,9 +38,13 @@ static void flick_gtk_proxy_activate(GtkWidget *widget, const char *name, GVaria
     flick_gtk_view_proxy_activated(widget);
 }
 
-static void flick_gtk_proxy_dispose(GObject *object) {
+void flick_gtk_unparent_children(GtkWidget *parent) {
     GtkWidget *child;
-    while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) gtk_widget_unparent(child);
+    while ((child = gtk_widget_get_first_child(parent)) != NULL) gtk_widget_unparent(child);
+}
+
+static void flick_gtk_proxy_dispose(GObject *object) {
+    flick_gtk_unparent_children(GTK_WIDGET(object));
     G_OBJECT_CLASS(flick_gtk_proxy_parent_class)->dispose(object);
 }
 
@@ -83,6 +87,27 @@ void flick_gtk_proxy_place(GtkWidget *proxy, int x, int y, int width, int height
     if (parent != NULL) gtk_widget_queue_allocate(parent);
 }
 
+// GTK's setters are variadic; their _value forms take GValues.
+static void flick_gtk_accessible_set_string(GtkWidget *widget, GtkAccessibleProperty property, const char *text) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRING);
+    g_value_set_string(&value, text);
+    GtkAccessibleProperty properties[1] = {property};
+    gtk_accessible_update_property_value(GTK_ACCESSIBLE(widget), 1, properties, &value);
+    g_value_unset(&value);
+}
+
+/// `type` is G_TYPE_BOOLEAN for plain boolean states, G_TYPE_INT for those that may be undefined
+/// (GTK collects those as ints: gtkaccessiblevalue.c).
+static void flick_gtk_accessible_set_state(GtkWidget *widget, GtkAccessibleState state, GType type, int on) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, type);
+    if (type == G_TYPE_BOOLEAN) g_value_set_boolean(&value, on); else g_value_set_int(&value, on);
+    GtkAccessibleState states[1] = {state};
+    gtk_accessible_update_state_value(GTK_ACCESSIBLE(widget), 1, states, &value);
+    g_value_unset(&value);
+}
+
 static void flick_gtk_proxy_update_string(GtkWidget *proxy, GtkAccessibleProperty property, char **held, const char *text) {
     if (g_strcmp0(*held, text) == 0) return;
     g_free(*held);
@@ -91,12 +116,7 @@ static void flick_gtk_proxy_update_string(GtkWidget *proxy, GtkAccessiblePropert
         gtk_accessible_reset_property(GTK_ACCESSIBLE(proxy), property);
         return;
     }
-    GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_STRING);
-    g_value_set_string(&value, text);
-    GtkAccessibleProperty properties[1] = {property};
-    gtk_accessible_update_property_value(GTK_ACCESSIBLE(proxy), 1, properties, &value);
-    g_value_unset(&value);
+    flick_gtk_accessible_set_string(proxy, property, text);
 }
 
 void flick_gtk_proxy_set_text(GtkWidget *proxy, const char *label, const char *description) {
@@ -114,13 +134,7 @@ void flick_gtk_proxy_set_selected(GtkWidget *proxy, int selected) {
         gtk_accessible_reset_state(GTK_ACCESSIBLE(proxy), GTK_ACCESSIBLE_STATE_SELECTED);
         return;
     }
-    // SELECTED may be undefined, so GTK collects it as an int (gtkaccessiblevalue.c).
-    GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_INT);
-    g_value_set_int(&value, selected);
-    GtkAccessibleState states[1] = {GTK_ACCESSIBLE_STATE_SELECTED};
-    gtk_accessible_update_state_value(GTK_ACCESSIBLE(proxy), 1, states, &value);
-    g_value_unset(&value);
+    flick_gtk_accessible_set_state(proxy, GTK_ACCESSIBLE_STATE_SELECTED, G_TYPE_INT, selected);
 }
 
 const char *flick_gtk_proxy_label(GtkWidget *proxy) { return FLICK_GTK_PROXY(proxy)->label; }
@@ -138,21 +152,11 @@ void flick_gtk_proxy_allocate_children(GtkWidget *parent) {
 }
 
 void flick_gtk_accessible_set_label(GtkWidget *widget, const char *label) {
-    GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_STRING);
-    g_value_set_string(&value, label);
-    GtkAccessibleProperty properties[1] = {GTK_ACCESSIBLE_PROPERTY_LABEL};
-    gtk_accessible_update_property_value(GTK_ACCESSIBLE(widget), 1, properties, &value);
-    g_value_unset(&value);
+    flick_gtk_accessible_set_string(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, label);
 }
 
 void flick_gtk_accessible_set_busy(GtkWidget *widget, gboolean busy) {
-    GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_BOOLEAN);
-    g_value_set_boolean(&value, busy);
-    GtkAccessibleState states[1] = {GTK_ACCESSIBLE_STATE_BUSY};
-    gtk_accessible_update_state_value(GTK_ACCESSIBLE(widget), 1, states, &value);
-    g_value_unset(&value);
+    flick_gtk_accessible_set_state(widget, GTK_ACCESSIBLE_STATE_BUSY, G_TYPE_BOOLEAN, busy);
 }
 
 FlickGtkAccessibilityBackend flick_gtk_accessibility_backend(void) {

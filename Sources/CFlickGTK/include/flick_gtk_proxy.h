@@ -31,6 +31,9 @@ void flick_gtk_proxy_set_selected(GtkWidget *proxy, int selected);
 const char *flick_gtk_proxy_label(GtkWidget *proxy);
 const char *flick_gtk_proxy_description(GtkWidget *proxy);
 
+/// Takes every child out of `parent` (a custom widget's dispose must: GTK does not).
+void flick_gtk_unparent_children(GtkWidget *parent);
+
 /// Allocates every proxy child of `parent` to its placed rectangle (after measuring it, as GTK
 /// requires). Called from the parent's size_allocate.
 void flick_gtk_proxy_allocate_children(GtkWidget *parent);
