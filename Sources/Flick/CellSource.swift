@@ -48,6 +48,10 @@ public final class CellSource<ID: Hashable & Sendable>: SnapshotDataSource, @unc
 
     public var rowCount: Int { pages?.rowCount ?? items.count }
 
+    /// Whether `rowCount` is all the list will have (`ListDataSource.rowCountIsFinal`); the
+    /// client that loads more pages says when it might. Main thread. Default true.
+    public var rowCountIsFinal = true
+
     public func item(at row: Int) -> Cell<ID>? {
         if let pages { return pages.cell(atRow: row) }
         return row >= 0 && row < items.count ? items[row] : nil

@@ -41,7 +41,9 @@ public final class LiveTimeline {
     public let client: FeedClient
     public let configuration: Configuration
     public internal(set) var statistics = LiveStatistics()
-    public internal(set) var older: OlderState
+    public internal(set) var older: OlderState {
+        didSet { engine.source.rowCountIsFinal = older == .end }
+    }
     /// Whether a pull-started refresh is running (the header is held open).
     public internal(set) var isRefreshing = false
     /// Whether the last request could not reach the server (the cached timeline is shown).
@@ -90,6 +92,7 @@ public final class LiveTimeline {
         }
         engine.beforeFrame = { [weak self] time in self?.tick(at: time) }
         engine.onAccessoryTap = { [weak self] placement in self?.tapped(placement) }
+        engine.source.rowCountIsFinal = older == .end
         if isRefreshing { engine.holdsHeaderOpen = true }
     }
 

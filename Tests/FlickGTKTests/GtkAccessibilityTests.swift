@@ -132,6 +132,19 @@ extension FlickListViewTests {
         #expect(gtk_widget_get_visible(button) == 0, "gone with the badge")
     }
 
+    @Test func aListThatMayGrowSaysEachRowsPlaceWithoutACount() throws {
+        let bed = try GtkTestbed()
+        defer { bed.close() }
+        bed.list.source.rowCountIsFinal = false
+        bed.view.engine.jump(toRow: 1, time: bed.view.now)
+        bed.settle()
+        let proxies = Self.rowProxies(bed)
+        #expect(!proxies.isEmpty)
+        for (widget, row) in proxies {
+            #expect(Self.mismatch(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "\(row + 1)") == nil, "row \(row)")
+        }
+    }
+
     @Test func aListWithAccessibilityOffKeepsNoProxies() throws {
         let bed = try GtkTestbed { $0.accessibility = .off }
         defer { bed.close() }

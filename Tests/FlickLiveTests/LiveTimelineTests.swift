@@ -51,11 +51,13 @@ struct LiveTimelineTests {
         let fixture = try await LiveFixture(posts: 90, pageSize: 20)
         let harness = try LiveHarness(cache: try fixture.cache(), source: fixture.timeline)
         harness.step(until: { harness.engine.source.rowCount == 20 })
+        #expect(!harness.engine.source.rowCountIsFinal, "older pages may come: the count is not the list's length")
         for _ in 0..<40 where harness.live.older != .end {
             harness.engine.jump(toRow: harness.engine.source.rowCount - 1, time: harness.time)
             harness.step(5)
         }
         #expect(harness.live.older == .end)
+        #expect(harness.engine.source.rowCountIsFinal, "the oldest post is shown: the count is final")
         #expect(harness.engine.source.rowCount == 90, "exactly the served posts")
         #expect(try harness.store.count() == 90)
         let ids = (0..<90).compactMap { harness.pages.rows.loadPost(atRow: $0)?.id }

@@ -170,7 +170,7 @@ extension FlickListView {
             proxy.labelledVersion = item?.version
             proxy.description = nil  // sent again with the label
         }
-        let description = NumberText.position(ofRow: row, count: engine.heights.rowCount)
+        let description = NumberText.position(ofRow: row, count: engine.source.rowCountIsFinal ? engine.heights.rowCount : nil)
         if description != proxy.description {
             proxy.description = description
             flick_gtk_proxy_set_text(proxy.widget, proxy.label, description)

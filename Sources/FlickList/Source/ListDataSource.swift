@@ -37,6 +37,11 @@ public protocol ListDataSource: Sendable {
     /// Rows in the list now. Main thread.
     var rowCount: Int { get }
 
+    /// Whether `rowCount` is all the list will have: false while more rows may still load (a
+    /// live timeline with older pages on the server), so a screen reader says "row 1,002", not
+    /// "1,002 of 1,050". Main thread, cheap. Default true.
+    var rowCountIsFinal: Bool { get }
+
     /// The item at `row` if it is in memory, `nil` while it is not (a store-backed source
     /// still loading its page). Main thread, cheap.
     func item(at row: Int) -> Item?
@@ -108,6 +113,7 @@ public protocol ListDataSource: Sendable {
 
 extension ListDataSource {
     public func loadItem(at row: Int) -> Item? { item(at: row) }
+    public var rowCountIsFinal: Bool { true }
     public func row(ofItem id: Item.ID) -> Int? { nil }
     public func sectionHeader(atOrAbove row: Int) -> Int? { nil }
     public var rowKindCount: Int { 0 }
