@@ -187,10 +187,14 @@ check_rows("top", rows)
 if first_visible(timeline, rows)["place"][0] != 1:
     fail(f"after Home the first item on screen is {first_visible(timeline, rows)['description']!r}")
 
-# 3. A fling: a fast drag up through the X server (XTest).
+# 3. A fling: a fast drag up through the X server (XTest), released in motion. How far it goes
+# depends on how fast the app sees the motion (a loaded machine coalesces it), so the check is
+# that the list moved on from the top and came to rest.
+top = first_visible(timeline, rows)["place"][0]
 xdotool("mousemove", "--window", window, "--sync", "180", "600", "mousedown", "1",
         *sum((["mousemove_relative", "--sync", "0", "-45", "sleep", "0.012"] for _ in range(12)), []), "mouseup", "1")
-rows = settled(timeline, lambda rows: first_visible(timeline, rows)["place"][0] > 6)
+rows = settled(timeline, lambda rows: first_visible(timeline, rows)["place"][0] > top + 1)
+report["flingLanded"] = first_visible(timeline, rows)["description"]
 check_rows("fling", rows)
 
 # 4. A page loads: End jumps to the last post, whose page is not in memory yet.

@@ -30,6 +30,19 @@ extension FlickListViewTests {
         return found
     }
 
+    /// The labels of `proxy`'s shown LINK children, in order.
+    static func linkNames(_ proxy: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        var names: [String] = []
+        var child = gtk_widget_get_first_child(proxy)
+        while let link = child {
+            if gtk_widget_get_visible(link) != 0, gtk_test_accessible_has_role(OpaquePointer(link), GTK_ACCESSIBLE_ROLE_LINK) != 0 {
+                names.append(flick_gtk_proxy_label(link).map { String(cString: $0) } ?? "")
+            }
+            child = gtk_widget_get_next_sibling(link)
+        }
+        return names
+    }
+
     /// GTK's message when `widget`'s `property` is not `expected`, nil when it is.
     static func mismatch(_ widget: UnsafeMutablePointer<GtkWidget>, _ property: GtkAccessibleProperty, _ expected: String) -> String? {
         guard let message = flick_gtk_test_check_string(widget, property, expected) else { return nil }
@@ -59,6 +72,9 @@ extension FlickListViewTests {
                 #expect(gtk_widget_compute_bounds(widget, bed.view.canvas, &bounds) != 0)
                 let frame = try #require(bed.view.engine.rowFrame(row))
                 #expect(abs(Double(bounds.origin.y) - frame.minY) < 1 && abs(Double(bounds.size.height) - frame.height) < 1.5, "row \(row)'s extents")
+                // A recycled proxy shows this row's links, no other row's.
+                let layout = try #require(bed.view.engine.layout(ofRow: row))
+                #expect(Self.linkNames(widget) == layout.hitRegions.map(\.label), "row \(row)'s links")
             }
         }
         #expect(bed.view.accessible.proxiesMade < 60, "a recycled pool: \(bed.view.accessible.proxiesMade) proxies for 300 rows")

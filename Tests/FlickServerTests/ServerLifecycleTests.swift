@@ -30,8 +30,21 @@ struct ServerLifecycleTests {
         await server.stop()
         #expect(server.port == nil)
         await server.stop()  // stopping twice is harmless
-        // Once stopped, the port is free again: the second server can have it.
-        #expect(try await second.start() == port)
+        // Once stopped, the port is free again: the second server can have it. Tests run in
+        // parallel, and the freed port can be handed at once to another test's bind(0) or
+        // outgoing connection for a moment: a few tries, never "in use" for good.
+        var started: Int? = nil
+        var attempts = 0
+        while started == nil {
+            attempts += 1
+            do {
+                started = try await second.start()
+            } catch {
+                guard attempts < 40 else { throw error }
+                try await Task.sleep(nanoseconds: 250_000_000)
+            }
+        }
+        #expect(started == port)
         let page = try await FeedPageFetcher(configuration: .patient).fetch(try #require(second.timelineURL))
         #expect(page.posts.count == 50)
         await second.stop()

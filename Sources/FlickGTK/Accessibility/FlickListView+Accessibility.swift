@@ -148,6 +148,9 @@ extension FlickListView {
             if accessible.rows[index].key != key {
                 accessible.rows[index].labelledVersion = nil
                 accessible.rows[index].linksMadeFor = nil
+                // The last item's links go now: the new one's come with its layout.
+                for link in accessible.rows[index].links.prefix(accessible.rows[index].linksShown) { gtk_widget_set_visible(link, 0) }
+                accessible.rows[index].linksShown = 0
             }
             accessible.rows[index].key = key
             accessible.rows[index].row = row
