@@ -90,6 +90,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
+    /// The smallest rect holding all of `rects` (a link's boxes over several lines); the zero
+    /// rect at the origin when there are none.
+    public static func union(of rects: [Rect]) -> Rect {
+        rects.dropFirst().reduce(rects.first ?? Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+    }
+
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width, height: height)
     }

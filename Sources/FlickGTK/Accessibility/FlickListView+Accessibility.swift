@@ -193,8 +193,7 @@ extension FlickListView {
         for (index, target) in targets.enumerated() {
             if index == proxy.links.count { proxy.links.append(accessible.makeProxy(role: GTK_ACCESSIBLE_ROLE_LINK, in: proxy.widget)) }
             let link = proxy.links[index]
-            let bounds = target.rects.dropFirst().reduce(target.rects.first ?? Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
-            place(link, bounds)
+            place(link, Rect.union(of: target.rects))
             flick_gtk_proxy_set_text(link, interaction.accessibleName(of: target.target, in: layout), nil)
             gtk_widget_set_visible(link, 1)
         }

@@ -56,9 +56,8 @@ extension ListEngine {
             let targets = interaction.focusTargets(in: layout)
             if targets.indices.contains(index) {
                 let (target, rects) = targets[index]
-                let bounds = rects.dropFirst().reduce(rects.first ?? Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
                 return ListTap(
-                    item: item, row: row, local: bounds.center, target: target, description: interaction.describe(target, in: layout),
+                    item: item, row: row, local: Rect.union(of: rects).center, target: target, description: interaction.describe(target, in: layout),
                     byKeyboard: true)
             }
         }

@@ -52,7 +52,7 @@ public struct ListSelection: Sendable, Hashable {
 
         /// The union of the boxes, row points.
         public var bounds: Rect {
-            rects.dropFirst().reduce(rects.first ?? Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+            Rect.union(of: rects)
         }
     }
 
