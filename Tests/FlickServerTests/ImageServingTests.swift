@@ -37,7 +37,7 @@ struct ImageServingTests {
         try await withServer { server, _ in
             let port = try #require(server.port)
             // Sanity: the raw client does fetch a real image.
-            let real = try RawHTTP.get(port: port, target: "/images/a00.jpg")
+            let real = try await RawConnection.offPool { try RawHTTP.get(port: port, target: "/images/a00.jpg") }
             #expect(real.status == 200)
             #expect(!real.body.isEmpty)
             let attempts = [
@@ -49,7 +49,7 @@ struct ImageServingTests {
                 "/images/" + String(repeating: "a/", count: 600) + "x.jpg",
             ]
             for target in attempts {
-                let response = try RawHTTP.get(port: port, target: target)
+                let response = try await RawConnection.offPool { try RawHTTP.get(port: port, target: target) }
                 #expect(response.status == 404, "\(target): \(response.head)")
                 let body = String(decoding: response.body, as: UTF8.self)
                 #expect(!body.contains(TestFeeds.secret), "\(target) leaked the file")

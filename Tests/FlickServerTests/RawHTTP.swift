@@ -6,7 +6,9 @@ import Foundation
 
 /// Sends one request line exactly as written (no client-side path normalisation, which
 /// URLSession and curl apply to `..`) and returns the raw response, for the path-traversal
-/// tests. Blocking socket I/O on the calling thread with a receive timeout as a hang guard.
+/// tests. Blocking socket I/O on the calling thread with a receive timeout as a hang guard:
+/// from a test's task, call it through `RawConnection.offPool`, or two blocked reads starve the
+/// cooperative pool the server under test answers on.
 enum RawHTTP {
     struct Response {
         let status: Int
