@@ -74,12 +74,19 @@ struct Bench: ParsableCommand {
     @Flag(help: "Instead of the rest: the GTK widget's fling script with accessibility off, with the AT-SPI bus and nobody listening, and with a screen reader listening (proxies on), alternated, each in its own process on this X display: the cost of the accessibility tree (issue #29).")
     var a11y = false
 
+    @Flag(help: "Instead of the rest: the SDL window (without and with the HUD) and the GTK widget at rest on a 10,000-post feed at 1×, each in its own process on this X display: CPU and wake-ups of every thread and frames run over --idle-seconds (issue #31).")
+    var idle = false
+
+    @Option(help: "With --idle: seconds measured at rest per host.")
+    var idleSeconds = 10
+
     @Option(help: "With --find: posts to generate.")
     var findPosts: Int = 1_000_000
 
     func validate() throws {
         try OptionLimits.check(findPosts, in: OptionLimits.feedPosts, option: "--find-posts")
         try OptionLimits.check(serveSeconds, in: 1...600, option: "--serve-seconds")
+        try OptionLimits.check(idleSeconds, in: 1...600, option: "--idle-seconds")
         try OptionLimits.check(serveConnections, in: 1...10_000, option: "--serve-connections")
         try OptionLimits.check(runs, in: OptionLimits.microBenchmarkRuns, option: "--runs")
         try OptionLimits.check(posts, in: OptionLimits.feedPosts, option: "--posts")
@@ -111,6 +118,7 @@ struct Bench: ParsableCommand {
     func run() throws {
         if serve { return try runServe() }
         if a11y { return try runAccessibilityCost() }
+        if idle { return try runIdle() }
         if find {
             let folder = try runFind()
             return try MainActor.assumeIsolated { try runFindTyping(database: folder.appendingPathComponent("find-deferred.sqlite").path) }
@@ -133,6 +141,18 @@ struct Bench: ParsableCommand {
                     runs, cost: benchmark.cost, loadAverage: benchmark.loadAverage, seconds: serveSeconds, connections: serveConnections, limit: 50)
             ]
             let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            try OutputFile.write([UInt8](data), to: json)
+            print("wrote \(json)")
+        }
+    }
+
+    /// `--idle`: off the main actor (it waits on child processes).
+    private func runIdle() throws {
+        let database = try FeedDatabase(given: db, defaultFolder: "out/bench-feed-10000", posts: 10_000, withImages: true).path()
+        let runs = try IdleBenchmark(database: database, seconds: idleSeconds).run(progress: progress)
+        print(IdleBenchmark.line(runs))
+        if let json {
+            let data = try JSONSerialization.data(withJSONObject: ["idle": IdleBenchmark.jsonObject(runs)], options: [.prettyPrinted, .sortedKeys])
             try OutputFile.write([UInt8](data), to: json)
             print("wrote \(json)")
         }

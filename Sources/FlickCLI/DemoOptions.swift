@@ -34,6 +34,9 @@ struct DemoOptions: ParsableArguments {
     @Option(help: "Frame statistics as JSON. flick demo's headless default: out/demo-report.json.")
     var report: String?
 
+    @Option(help: "In a window, after the script: let the list come to rest, then measure this many seconds at rest — CPU and wake-ups of every thread, frames run (report key idle).")
+    var measureIdle: Double?
+
     /// Scripted runs that must not depend on the machine's speed (tests): before each frame
     /// the workers finish everything queued and the clock moves by exactly one frame.
     @Flag(help: .hidden)
@@ -43,6 +46,7 @@ struct DemoOptions: ParsableArguments {
         try OptionLimits.check(width, in: OptionLimits.viewportSides, option: "--width")
         try OptionLimits.check(height, in: OptionLimits.viewportSides, option: "--height")
         if let frames { try OptionLimits.check(frames, in: 1...10_000_000, option: "--frames") }
+        if let measureIdle { try OptionLimits.check(measureIdle, in: 1...600, option: "--measure-idle") }
         try OptionLimits.check(posts, in: OptionLimits.feedPosts, option: "--posts")
         try OptionLimits.check(messages, in: OptionLimits.feedPosts, option: "--messages")
     }

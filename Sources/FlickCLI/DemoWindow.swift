@@ -35,13 +35,14 @@ struct DemoWindow {
         if let script = setup.script {
             scriptCompleted = window.play(script, frameLimit: options.frames, capture: capture)
             if let frames = options.frames { window.runInteractively(frameLimit: frames, capture: capture) }
-        } else {
+        } else if options.demo.measureIdle == nil || options.frames != nil {
             window.runInteractively(frameLimit: options.frames, capture: capture)
         }
         if capture, window.capturedFrame == nil || options.frames == nil { window.step(capture: true) }
+        let idle = options.demo.measureIdle.map { IdleMeasurement.measure(window, seconds: $0) }
         setup.source.cache.persistPendingHeights()
         defer { window.close() }
-        try write(window, scriptCompleted: scriptCompleted)
+        try write(window, scriptCompleted: scriptCompleted, idle: idle)
     }
 
     /// The window clock's keys: the present path, present time, frames over budget, hitches.
@@ -80,7 +81,7 @@ struct DemoWindow {
         return vsync ? "vsync" : "paced at \(Int(options.hz)) Hz by the clock"
     }
 
-    private func write(_ window: ListWindow<TimelineInteraction>, scriptCompleted: Bool?) throws {
+    private func write(_ window: ListWindow<TimelineInteraction>, scriptCompleted: Bool?, idle: IdleMeasurement?) throws {
         let frames = window.frames.map(\.stats)
         let summary = FrameReport(
             frames: frames, hz: options.hz, settles: window.settles, updates: window.engine.updateStatistics, scale: options.scale,
@@ -95,12 +96,14 @@ struct DemoWindow {
             json.merge(report.jsonObject) { _, new in new }
             json.merge(Self.timingJSON(window)) { _, new in new }
             if let scriptCompleted { json["scriptCompleted"] = scriptCompleted }
+            if let idle { json["idle"] = idle.jsonObject }
             if let live = setup.live { json.merge(live.jsonObject) { _, new in new } }
             try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])), to: path)
         }
         print(summary.text)
         print(report.presentText)
         print(Self.timingText(window))
+        if let idle { print(idle.text) }
         if let live = setup.live { print(live.text) }
         for path in [options.screenshot, options.report].compactMap({ $0 }) { print("wrote \(path)") }
     }

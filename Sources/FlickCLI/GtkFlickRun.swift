@@ -77,6 +77,8 @@ struct GtkFlickRun {
         let completed = view.play(script, frameLimit: options.demo.frames.map { start + $0 })
         if let frames = options.demo.frames { view.run(untilFrame: start + frames) }
         timer?.stop()
+        let idle = options.demo.measureIdle.map { IdleMeasurement.measure(view, seconds: $0) }
+        if let idle { print("GTK widget \(idle.text)") }
         var result = GtkRunResult(
             name: "Flick widget", frames: Array(view.frames.suffix(view.framesRun - start)), frameWork: timer?.milliseconds ?? [],
             phases: timer?.phases ?? [], cpu: timer?.cpuMilliseconds ?? [], hz: view.hz, settles: view.settles.map { $0 - start }.filter { $0 >= 0 }, updates: view.engine.updateStatistics,
@@ -99,6 +101,7 @@ struct GtkFlickRun {
         result.extra["accessibility"] = [
             "proxies": view.isAccessible, "proxiesMade": view.accessibleProxiesMade, "syncMs": RunSummary.spread(view.accessibleSyncMilliseconds),
         ]
+        if let idle { result.extra["idle"] = idle.jsonObject }
         result.extra["taps"] = view.taps.map { ["row": $0.row, "description": $0.description ?? ""] }
         return result
     }

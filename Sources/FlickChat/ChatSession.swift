@@ -89,6 +89,8 @@ public final class ChatSession {
             typing = current.steps > 1 ? (current.index, current.steps - 1, time + configuration.typingInterval) : nil
             list.update(bubbleCell(grown))
         }
+        // A host at rest sleeps until the next message or the next words typed.
+        for due in [nextMessageTime, typing?.next].compactMap({ $0 }) { list.engine.requestFrame(at: due) }
     }
 
     /// Shows the next page of older messages above (the reader's place is kept). The day

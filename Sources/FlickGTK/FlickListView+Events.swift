@@ -11,11 +11,16 @@ extension FlickListView: GtkListEvents {
         // of a scroll under a screen reader); only a new size is news here.
         guard lastAllocation?.width != width || lastAllocation?.height != height else { return }
         lastAllocation = (width, height)
+        resumeFrames()
         checkScaleFactor()
         viewportChanged(to: Size(width: Double(width), height: Double(height)), time: now)
     }
 
-    func tick(clock: OpaquePointer?) { runFrame(clock: clock) }
+    func tick(clock: OpaquePointer?) -> Bool {
+        let seen = FrameWake.shared.generation
+        runFrame(clock: clock)
+        return !rest(since: seen)
+    }
 
     /// GTK rendered and sent the frame: the work it asked for starts, and the housekeeping it
     /// put off runs now (`ListEngine.idle()`), charged to its statistics apart from its paint.
@@ -52,6 +57,7 @@ extension FlickListView: GtkListEvents {
     func widgetDisposed() {
         guard !isDisposed else { return }
         isDisposed = true
+        endRest()
         endFrameHold()
         engine.stop()
         engineRebuild.handoff?.engine.stop()

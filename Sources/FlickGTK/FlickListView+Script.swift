@@ -13,6 +13,7 @@ extension FlickListView: ScriptReplayTarget {
     /// Throws when the widget is gone (its window was closed).
     public func runScriptFrame(isFinal: Bool) throws(ScriptReplayStopped) {
         let target = frameIndex + 1
+        resumeFrames()  // a script's frames are its clock: a list at rest ticks for them
         while frameIndex < target, !isDisposed { g_main_context_iteration(nil, 1) }
         if isDisposed { throw ScriptReplayStopped() }
         // What a screen reader sees of this frame, now rather than at the next idle moment, so a

@@ -95,7 +95,13 @@ public final class FlickListView<Interaction: RowInteraction> {
     var frameIndex = 0
     var virtualTime = 0.0
     var refreshHz: Double?
+    /// The frame clock's tick callback; 0 while the list rests (`FlickListView+Rest`).
     var tickID: guint = 0
+    /// While resting: the registration a landed result wakes, and the deadline's timeout source.
+    var restingSleeper: FrameWake.Sleeper?
+    var restingTimeout: guint = 0
+    /// Rests so far and their time.
+    public internal(set) var restStatistics = RestStatistics()
     /// The widget's `GtkEventsBox` (the C callbacks' user data).
     let eventsContext: UnsafeMutableRawPointer
     /// The frame clock whose after-paint ends the frame's hold on worker wake-ups.
@@ -210,7 +216,7 @@ private final class PlaceholderEvents: GtkListEvents {
     static let shared = PlaceholderEvents()
     func snapshot(_ snapshot: OpaquePointer, width: Int, height: Int) {}
     func allocated(width: Int, height: Int) {}
-    func tick(clock: OpaquePointer?) {}
+    func tick(clock: OpaquePointer?) -> Bool { false }
     func framePainted() {}
     func widgetDisposed() {}
     func pointerPressed(x: Double, y: Double) {}
@@ -231,6 +237,8 @@ private final class PlaceholderEvents: GtkListEvents {
     func findKeyPressed(keyval: UInt32, state: GdkModifierType) -> Bool { false }
     func proxyActivated(_ widget: UnsafeMutablePointer<GtkWidget>) {}
     func accessibilitySyncDue() {}
+    func resumeFrames() {}
+    func restDeadlinePassed() {}
 }
 
 /// The event controllers on the canvas, kept to emit their signals in tests.

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickHost
 
 /// Everything a `FlickListView` is set up with. Plain value.
 public struct GtkListConfiguration: Sendable {
@@ -11,6 +12,9 @@ public struct GtkListConfiguration: Sendable {
     /// Scripted runs that must not depend on the machine's speed (tests): before each frame
     /// the engine's workers finish everything queued and the clock moves by exactly `1 / hz`.
     public var lockstep = false
+    /// A list at rest takes its tick off the frame clock until input or a result comes
+    /// (`HostRest`); lockstep lists never rest.
+    public var rest = RestConfiguration()
     /// Frames kept in `FlickListView.frames`; default 36,000 (the older half dropped past it).
     public var frameLogLimit = 36_000
     /// Frames a texture may go unused before it is released; default 90.

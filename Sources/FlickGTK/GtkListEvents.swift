@@ -10,7 +10,12 @@ import CGtk4
 protocol GtkListEvents: AnyObject {
     func snapshot(_ snapshot: OpaquePointer, width: Int, height: Int)
     func allocated(width: Int, height: Int)
-    func tick(clock: OpaquePointer?)
+    /// A frame-clock tick; returns whether the list keeps ticking (false: it rests).
+    func tick(clock: OpaquePointer?) -> Bool
+    /// Input, a resize or a landed result: frames run again from the next tick.
+    func resumeFrames()
+    /// The deadline of the list's rest came (its timeout source removes itself).
+    func restDeadlinePassed()
     /// The frame clock finished a frame's after-paint.
     func framePainted()
     func widgetDisposed()
@@ -51,10 +56,14 @@ enum GtkCallbacks {
         return Unmanaged<GtkEventsBox>.fromOpaque(data).takeUnretainedValue().events
     }
 
-    static func run(_ data: UnsafeMutableRawPointer?, _ body: @MainActor (any GtkListEvents) -> Void) {
+    /// Forwards a vfunc or signal. Input (`wakes`, the default) also resumes frames in a list
+    /// at rest; the frame clock's own calls and painting do not.
+    static func run(_ data: UnsafeMutableRawPointer?, wakes: Bool = true, _ body: @MainActor (any GtkListEvents) -> Void) {
         let address = UInt(bitPattern: data)
         MainActor.assumeIsolated {
-            if let events = events(UnsafeMutableRawPointer(bitPattern: address)) { body(events) }
+            guard let events = events(UnsafeMutableRawPointer(bitPattern: address)) else { return }
+            body(events)
+            if wakes { events.resumeFrames() }
         }
     }
 
@@ -62,7 +71,9 @@ enum GtkCallbacks {
         let address = UInt(bitPattern: data)
         return MainActor.assumeIsolated {
             guard let events = events(UnsafeMutableRawPointer(bitPattern: address)) else { return 0 }
-            return body(events) ? 1 : 0
+            let handled = body(events)
+            events.resumeFrames()
+            return handled ? 1 : 0
         }
     }
 
@@ -75,18 +86,18 @@ enum GtkCallbacks {
     static let snapshot: SnapshotVfunc = { data, snapshot, width, height in
         guard let snapshot else { return }
         nonisolated(unsafe) let node = snapshot  // GTK's main thread throughout
-        run(data) { $0.snapshot(node, width: Int(width), height: Int(height)) }
+        run(data, wakes: false) { $0.snapshot(node, width: Int(width), height: Int(height)) }
     }
 
     typealias AllocateVfunc = @convention(c) (UnsafeMutableRawPointer?, Int32, Int32) -> Void
     static let sizeAllocate: AllocateVfunc = { data, width, height in
-        run(data) { $0.allocated(width: Int(width), height: Int(height)) }
+        run(data, wakes: false) { $0.allocated(width: Int(width), height: Int(height)) }
     }
 
     typealias ReleaseVfunc = @convention(c) (UnsafeMutableRawPointer?) -> Void
     static let release: ReleaseVfunc = { data in
         guard let data else { return }
-        run(data) { $0.widgetDisposed() }
+        run(data, wakes: false) { $0.widgetDisposed() }
         Unmanaged<GtkEventsBox>.fromOpaque(data).release()
     }
 
@@ -98,15 +109,37 @@ enum GtkCallbacks {
     }
 
     static let accessibilityIdle: GSourceFunc = { data in
-        run(data) { $0.accessibilitySyncDue() }
+        run(data, wakes: false) { $0.accessibilitySyncDue() }
         return 0  // G_SOURCE_REMOVE: each frame asks again
     }
 
     typealias Tick = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean
     static let tick: Tick = { _, clock, data in
         nonisolated(unsafe) let clock = clock  // GTK's main thread throughout
-        run(data) { $0.tick(clock: clock) }
-        return 1  // G_SOURCE_CONTINUE
+        var keepsTicking = false
+        run(data, wakes: false) { keepsTicking = $0.tick(clock: clock) }
+        return keepsTicking ? 1 : 0  // G_SOURCE_CONTINUE, or G_SOURCE_REMOVE at rest
+    }
+
+    /// A list at rest woke (a landed result, its deadline): frames run again. Called by GLib
+    /// on the main thread; `data` is a retained `GtkRestWake`.
+    static let restWake: GSourceFunc = { data in
+        guard let data else { return 0 }
+        let wake = Unmanaged<GtkRestWake>.fromOpaque(data).takeUnretainedValue()
+        run(wake.box) { _ in }
+        return 0  // G_SOURCE_REMOVE: once
+    }
+
+    /// The deadline of a rest (a timeout source on the widget's events box, removed before the
+    /// box goes): frames run again.
+    static let restDeadline: GSourceFunc = { data in
+        run(data, wakes: false) { $0.restDeadlinePassed() }
+        return 0  // G_SOURCE_REMOVE: once
+    }
+
+    static let releaseRestWake: GDestroyNotify = { data in
+        guard let data else { return }
+        Unmanaged<GtkRestWake>.fromOpaque(data).release()
     }
 
     typealias PointDouble = @convention(c) (gpointer?, Double, Double, gpointer?) -> Void
@@ -133,7 +166,7 @@ enum GtkCallbacks {
     static let focusLeave: Plain = { _, data in run(data) { $0.focusLeft() } }
     static let scaleFactor: Notify = { _, _, data in run(data) { $0.scaleFactorChanged() } }
     static let valueChanged: Plain = { _, data in run(data) { $0.adjustmentValueChanged() } }
-    static let afterPaint: Plain = { _, data in run(data) { $0.framePainted() } }
+    static let afterPaint: Plain = { _, data in run(data, wakes: false) { $0.framePainted() } }
     static let findChanged: Plain = { _, data in run(data) { $0.findTextChanged() } }
     static let findKeyPressed: KeySignal = { _, keyval, _, state, data in handled(data) { $0.findKeyPressed(keyval: keyval, state: state) } }
 }

@@ -39,7 +39,7 @@ public final class FeedClient: Sendable {
     public let source: URL?
     public let configuration: Configuration
     private let fetcher: FeedPageFetcher
-    private let mailbox = LockedBox<[PageLanding]>([])
+    private let mailbox = Mailbox<PageLanding>()
     private let inFlight = LockedBox<Set<PagingDirection>>([])
     /// Older-page URLs requested this session: a `next` pointing back at one is a loop.
     private let visited = LockedBox<Set<String>>([])
@@ -96,7 +96,7 @@ public final class FeedClient: Sendable {
         return true
     }
 
-    private func land(_ landing: PageLanding) { mailbox.withLock { $0.append(landing) } }
+    private func land(_ landing: PageLanding) { mailbox.post(landing) }
 
     /// Records and lands the ids `page` says were deleted (none: nothing).
     private func noteDeletions(of page: FeedPage) {

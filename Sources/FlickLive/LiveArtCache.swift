@@ -13,7 +13,7 @@ struct LiveArtCache {
     static let capacity = 64
 
     private let pool: QueuePool<TextContext?>
-    private let arrivals = LockedBox<[(art: LiveArt, width: Double, accessory: ListAccessory)]>([])
+    private let arrivals = Mailbox<(art: LiveArt, width: Double, accessory: ListAccessory)>()
     private var ready: [LiveArt: ListAccessory] = [:]
     private var requested: Set<LiveArt> = []
     private var width = 0.0
@@ -40,7 +40,7 @@ struct LiveArtCache {
         let arrivals = arrivals
         pool.submit(.userInitiated) { session in
             guard let accessory = art.render(width: width, scale: scale, context: session.context) else { return }
-            arrivals.withLock { $0.append((art, width, accessory)) }
+            arrivals.post((art, width, accessory))
         }
         return nil
     }

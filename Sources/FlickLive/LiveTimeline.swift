@@ -148,6 +148,24 @@ public final class LiveTimeline {
             if configuration.refreshesOnOpen { client.loadNewer() }
         }
         updateAccessories(time: time)
+        requestFrames(after: time)
+    }
+
+    /// Asks a host at rest for the frames the clock needs: the next poll, and the next spinner
+    /// phase while a spinner is on screen.
+    private func requestFrames(after time: Double) {
+        if configuration.pollInterval > 0, let last = lastPoll { engine.requestFrame(at: last + configuration.pollInterval) }
+        let spinning = engine.compositor.layers.contains { layer in
+            switch layer.role {
+            case .accessory(.footer): older == .idle || older == .loading
+            case .accessory(.header): isRefreshing
+            default: false
+            }
+        }
+        if spinning {
+            let rate = configuration.spinnerFramesPerSecond
+            engine.requestFrame(at: ((time * rate).rounded(.down) + 1) / rate)
+        }
     }
 
     /// Whether the reader is within `leadingScreensForBatching` screens of the end with more

@@ -2,6 +2,7 @@ import FlickCore
 import FlickList
 import FlickRaster
 import FlickWindow
+import Foundation
 
 /// A list for window tests: rows of uneven, fractional heights, each painted with its own
 /// colour, a block whose place depends on the row and a separator, so a row drawn at the wrong
@@ -20,8 +21,13 @@ final class StripedRows: SnapshotDataSource, @unchecked Sendable {
     }
 
     private(set) var items: [Item]
+    /// Seconds each row's drawing takes on its worker (a slow cell, for the rest tests).
+    let renderDelay: Double
 
-    init(count: Int) { items = (0..<count).map { Item(id: $0, version: 0) } }
+    init(count: Int, renderDelay: Double = 0) {
+        items = (0..<count).map { Item(id: $0, version: 0) }
+        self.renderDelay = renderDelay
+    }
 
     func replaceItems(with items: [Item]) { self.items = items }
     func estimatedHeight(ofRow row: Int, width: Double) -> Double { 70 }
@@ -32,7 +38,10 @@ final class StripedRows: SnapshotDataSource, @unchecked Sendable {
     }
 
     func height(of layout: Layout) -> Double { layout.size.height }
-    func render(_ layout: Layout, context: Void) -> Bitmap { Self.draw(layout, pressed: false) }
+    func render(_ layout: Layout, context: Void) -> Bitmap {
+        if renderDelay > 0 { usleep(UInt32(renderDelay * 1e6)) }
+        return Self.draw(layout, pressed: false)
+    }
 
     func renderSkeleton(_ layout: Layout, context: Void) -> Bitmap {
         let canvas = Canvas(size: layout.size, scale: layout.scale, opaqueBackground: Color(hex: 0xE0E0E0))

@@ -72,7 +72,10 @@ public final class QueuePool<Context>: Sendable {
         outstanding.enter()
         let group = outstanding
         let job = PoolJob(
-            priority: priority, sequence: number, ticket: ticket, work: work, onDone: { group.leave() })
+            priority: priority, sequence: number, ticket: ticket, work: work, onDone: {
+                group.leave()
+                FrameWake.shared.signal()  // its result is posted: a host sleeping at rest takes it
+            })
         lanes[lane.rawValue].enqueue(job, affinity: affinity)
         return ticket
     }

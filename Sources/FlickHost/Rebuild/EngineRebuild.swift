@@ -28,6 +28,10 @@ public struct EngineRebuild<Source: ListDataSource> {
 
     public init() {}
 
+    /// Whether a rebuild is under way (a size settling, a handoff, an anchor to apply): the
+    /// host runs frames until it is done (`HostRest`).
+    public var isUnderWay: Bool { handoff != nil || pendingAnchor != nil || pendingViewport != nil }
+
     /// The engine whose frame is on screen: the one being replaced during a handoff, else `engine`.
     public func shown(_ engine: Engine) -> Engine { handoff?.engine ?? engine }
 

@@ -91,6 +91,8 @@ public final class ListEngine<Source: ListDataSource> {
     var selectionWatch = SelectionRasterWatch()
     /// Told when a tap lands on an accessory (`tapAccessory(at:)`). Main thread.
     public var onAccessoryTap: (@MainActor (ListAccessory.Placement) -> Void)?
+    /// The earliest frame a client asked for (`requestFrame(at:)`), until a frame at or after it.
+    public internal(set) var requestedFrameTime: Double?
 
     public init(
         source: Source, viewport: Size, scale: DisplayScale, placeholder: Bitmap?,
@@ -160,6 +162,7 @@ public final class ListEngine<Source: ListDataSource> {
         frameIndex += 1
 
         frameTime = time
+        if let requested = requestedFrameTime, requested <= time { requestedFrameTime = nil }
         physics.step(to: time)
         beforeFrame?(time)
         applyAccessoryInsets(time: time)

@@ -70,7 +70,7 @@ public final class ListFind<Source: ListDataSource> {
     private var movesAtOpen: Int?
     private var awaitingPlacement = false
     private var issuedAt: UInt64 = 0
-    private let mailbox = LockedBox<[FindLanding]>([])
+    private let mailbox = Mailbox<FindLanding>()
     private let navigationQueue = DispatchQueue(label: "flick.find.navigate", qos: .userInitiated)
     private let countQueue = DispatchQueue(label: "flick.find.count", qos: .utility)
 
@@ -149,7 +149,7 @@ public final class ListFind<Source: ListDataSource> {
             } catch {
                 landing = .failed(generation: generation, "find failed: \(error)")
             }
-            mailbox.withLock { $0.append(landing) }
+            mailbox.post(landing)
         }
     }
 
@@ -183,6 +183,8 @@ public final class ListFind<Source: ListDataSource> {
         if let changed = textChangedAt, time - changed >= configuration.debounce { search(engine: engine, time: time) }
         for landing in mailbox.takeAll() { land(landing, engine: engine, time: time) }
         if awaitingPlacement, !engine.isScrollingToTarget { awaitingPlacement = false }
+        // Typing waits out its pause in a host at rest: the frame that searches is asked for.
+        if let changed = textChangedAt { engine.requestFrame(at: changed + configuration.debounce) }
     }
 
     // MARK: - Searching
@@ -214,12 +216,12 @@ public final class ListFind<Source: ListDataSource> {
                 var rows = try searcher.matchingRows(query, from: after, direction: .next, limit: 1, isCancelled: cancelled)
                 let wrapped = rows.isEmpty && after != nil
                 if wrapped { rows = try searcher.matchingRows(query, from: nil, direction: .next, limit: 1, isCancelled: cancelled) }
-                mailbox.withLock { $0.append(.found(generation: generation, navigation: token, direction: nil, row: rows.first, wrapped: wrapped)) }
+                mailbox.post(.found(generation: generation, navigation: token, direction: nil, row: rows.first, wrapped: wrapped))
                 guard let row = rows.first, !cancelled() else { return }
                 let before = try searcher.countMatches(query, in: 0..<row, progress: { _ in !cancelled() })
-                if before.isComplete { mailbox.withLock { $0.append(.ordinal(generation: generation, row: row, before: before.count)) } }
+                if before.isComplete { mailbox.post(.ordinal(generation: generation, row: row, before: before.count)) }
             } catch {
-                mailbox.withLock { $0.append(.failed(generation: generation, "find failed: \(error)")) }
+                mailbox.post(.failed(generation: generation, "find failed: \(error)"))
             }
         }
         countQueue.async {
@@ -230,13 +232,13 @@ public final class ListFind<Source: ListDataSource> {
                     let now = DispatchTime.now().uptimeNanoseconds
                     if Double(now - landed) / 1e9 >= interval {
                         landed = now
-                        mailbox.withLock { $0.append(.counted(generation: generation, partial)) }
+                        mailbox.post(.counted(generation: generation, partial))
                     }
                     return true
                 }
-                mailbox.withLock { $0.append(.counted(generation: generation, total)) }
+                mailbox.post(.counted(generation: generation, total))
             } catch {
-                mailbox.withLock { $0.append(.failed(generation: generation, "counting failed: \(error)")) }
+                mailbox.post(.failed(generation: generation, "counting failed: \(error)"))
             }
         }
     }
@@ -291,7 +293,7 @@ public final class ListFind<Source: ListDataSource> {
             guard let before = try? searcher.countMatches(query, in: 0..<row, progress: { _ in live.value == generation }),
                 before.isComplete
             else { return }
-            mailbox.withLock { $0.append(.ordinal(generation: generation, row: row, before: before.count)) }
+            mailbox.post(.ordinal(generation: generation, row: row, before: before.count))
         }
     }
 

@@ -27,7 +27,7 @@ final class RowImages<Source: ListDataSource> {
     let scale: DisplayScale
     /// Apply the fling rule (`false` loads images for every row in range, for the ablation).
     let defersDuringFling: Bool
-    private let inbox = LockedBox<[Arrival]>([])
+    private let inbox = Mailbox<Arrival>()
     /// Items whose nodes hold images (so a frame walks these, not every node).
     private var withImages = Set<ID>()
     private var nextGeneration: UInt64 = 0
@@ -113,7 +113,7 @@ final class RowImages<Source: ListDataSource> {
             // (found once by the pipeline, no scan here).
             let load = pipeline.load(imageRequest, priority: priority) { result in
                 let layer = request.layer(for: result.map(\.bitmap), scale: scale, isOpaque: (try? result.get())?.isOpaque ?? true)
-                inbox.withLock { $0.append(Arrival(id: id, generation: generation, index: index, layer: layer)) }
+                inbox.post(Arrival(id: id, generation: generation, index: index, layer: layer))
             }
             switch load {
             case .ready(let bitmap, let isOpaque):

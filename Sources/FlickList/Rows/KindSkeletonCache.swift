@@ -72,7 +72,7 @@ final class KindSkeletonCache<Source: ListDataSource> {
     private(set) var pinned: [Key] = []
     /// Whether the source returned no skeleton (`renderKindSkeleton`'s default): never asked again.
     private var refusesAll = false
-    private let mailbox = LockedBox([(Key, Bitmap?)]())
+    private let mailbox = Mailbox<(Key, Bitmap?)>()
     private let work = DispatchGroup()
     private var frame = 0
     private(set) var bytes = 0
@@ -169,7 +169,7 @@ final class KindSkeletonCache<Source: ListDataSource> {
         // skeleton, needed by every row of its class, goes first.
         pool.submit(lane, priority: -1 - 1 / Double(key.heightSteps)) { [work] session in
             let bitmap = source.renderKindSkeleton(kind: key.kind, size: size, scale: scale, context: session.context)
-            mailbox.withLock { $0.append((key, bitmap)) }
+            mailbox.post((key, bitmap))
             work.leave()
         }
     }

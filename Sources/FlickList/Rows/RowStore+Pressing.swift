@@ -16,7 +16,7 @@ extension RowStore {
         let ticket = pool.submit(configuration.lane, priority: -1, affinity: Self.affinity(id)) { session in
             guard !session.isCancelled else { return }
             let appearance = draw(layout, session.context)
-            mailbox.withLock { $0.append(.pressed(id: id, press: number, appearance: appearance)) }
+            mailbox.post(.pressed(id: id, press: number, appearance: appearance))
         }
         press = (id, number, ticket)
         return true

@@ -17,9 +17,7 @@ extension RowStore {
             let item = source.loadItem(at: row)
             let layout = item.flatMap { source.layout($0, width: width, scale: scale, context: session.context) }
             let (full, skeleton) = Self.draw(layout, wantsFull: wantsFull, skeleton: drawsSkeleton, session: session, source: source)
-            mailbox.withLock {
-                $0.append(.fetched(row: row, structure: structure, item: item, layout: layout, full: full, skeleton: skeleton))
-            }
+            mailbox.post(.fetched(row: row, structure: structure, item: item, layout: layout, full: full, skeleton: skeleton))
         }
         fetches[row] = (ticket, urgency, wantsFull)
     }
@@ -33,7 +31,7 @@ extension RowStore {
         return pool.submit(configuration.lane, priority: priority, affinity: Self.affinity(item.id)) { session in
             let layout = source.layout(item, width: width, scale: scale, context: session.context)
             let (full, skeleton) = Self.draw(layout, wantsFull: wantsFull, skeleton: drawsSkeleton, session: session, source: source)
-            mailbox.withLock { $0.append(.layout(id: item.id, generation: generation, layout: layout, full: full, skeleton: skeleton)) }
+            mailbox.post(.layout(id: item.id, generation: generation, layout: layout, full: full, skeleton: skeleton))
         }
     }
 
@@ -52,7 +50,7 @@ extension RowStore {
         let mailbox = self.mailbox
         return pool.submit(configuration.lane, priority: priority, affinity: Self.affinity(id)) { session in
             let full = source.render(layout, context: session.context)
-            mailbox.withLock { $0.append(.render(id: id, generation: generation, full: full)) }
+            mailbox.post(.render(id: id, generation: generation, full: full))
         }
     }
 

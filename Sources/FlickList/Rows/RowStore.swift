@@ -72,7 +72,7 @@ final class RowStore<Source: ListDataSource> {
     /// Bumped whenever rows are inserted, deleted or moved: fetches by index made before are void.
     private(set) var structure: UInt64 = 0
     private(set) var counters = Counters()
-    let mailbox = LockedBox([WorkResult<Source>]())
+    let mailbox = Mailbox<WorkResult<Source>>()
     /// Updates so far; a node some range wants was stamped with the current one (`lastWanted`).
     private(set) var frame = 0
     var leftSinceEviction = 0

@@ -50,6 +50,7 @@ final class SnapshotDiffs<Item: ListItem>: Sendable {
                 guard state.latest == sequence else { return }
                 state.ready = Ready(sequence: sequence, items: items, changes: changes)
             }
+            FrameWake.shared.signal()
         }
     }
 

@@ -185,6 +185,7 @@ public final class TimelineRows: Sendable {
                 guard posts.count == rows.count else { continue }  // evicted meanwhile: its reload hints
                 hints.collect(posts, firstRow: rows.lowerBound)
             }
+            FrameWake.shared.signal()
         }
     }
 }

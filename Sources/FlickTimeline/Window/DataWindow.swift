@@ -168,10 +168,14 @@ public final class DataWindow: Sendable {
             statistics.withLock { $0.failed += 1 }
             event = current ? .failed(rows: load.rows, error: error) : nil
         }
-        guard let event, let onEvent else { return }
+        guard let event, let onEvent else {
+            FrameWake.shared.signal()  // the page is in the table: a host at rest shows it
+            return
+        }
         outstanding.enter()
         callbackQueue.async { [outstanding] in
             onEvent(event)
+            FrameWake.shared.signal()
             outstanding.leave()
         }
     }

@@ -21,13 +21,24 @@ extension ListWindow {
         }
     }
 
-    /// Runs frames until the window is closed or the limit is reached (interactive use).
-    public func runInteractively(frameLimit: Int? = nil, capture: Bool = false) {
+    /// Runs frames until the window is closed, `frameLimit` frames have run, `seconds` have
+    /// passed or `done` holds after a frame (interactive use). Without a frame limit, while the list is at rest the window
+    /// sleeps instead (`rest(since:limit:)`): no frames, until input or a result arrives; a
+    /// frame limit counts frames, so those run on time.
+    public func runInteractively(frameLimit: Int? = nil, seconds: Double? = nil, capture: Bool = false, until done: (() -> Bool)? = nil) {
         capturesFinalFrame = capture
         defer { capturesFinalFrame = false }
         let replay = ScriptReplay(target: self, frameLimit: frameLimit)
+        let limit = seconds.map { clock.now + $0 }
         do {
-            while true { try replay.frame() }
+            while true {
+                let seen = FrameWake.shared.generation
+                try replay.frame()
+                if let limit, clock.now >= limit { return }
+                if let done, done() { return }
+                if frameLimit == nil { rest(since: seen, limit: limit) }
+                if let limit, clock.now >= limit { return }
+            }
         } catch {}
     }
 

@@ -78,6 +78,8 @@ public final class ListWindow<Interaction: RowInteraction> {
     var history = FrameHistory()
     /// Over-budget frames and hitches so far, from the window's clock.
     public internal(set) var frameTiming: WindowTiming
+    /// Sleeps at rest so far (interactive runs).
+    public internal(set) var restStatistics = RestStatistics()
     /// The bottom bar's message and until when it shows (then the key hint returns).
     var status: (text: String, until: Double)?
     /// The engine being replaced, and the anchor and window size waiting (`EngineRebuild`).

@@ -1,5 +1,6 @@
 import Foundation
 import FlickCore
+import FlickHost
 
 /// Debug overlays the window can draw over the list, toggled by keys.
 public struct OverlayOptions: OptionSet, Hashable, Sendable {
@@ -89,6 +90,9 @@ public struct WindowConfiguration: Sendable {
     /// the engine's workers finish everything queued, and the clock advances by exactly
     /// `1 / hz` per frame instead of following the wall clock; nothing sleeps. Default off.
     public var lockstep = false
+    /// Interactive runs (`runInteractively`) sleep while the list is at rest (`HostRest`);
+    /// scripts and lockstep runs never do.
+    public var rest = RestConfiguration()
 
     /// Viewport sides the window supports, points (`WindowScript.viewportSides`).
     public static let viewportSides: ClosedRange<Double> = WindowScript.viewportSides

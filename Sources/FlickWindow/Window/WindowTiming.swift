@@ -15,8 +15,12 @@ public struct WindowTiming: Hashable, Sendable {
     /// Milliseconds by which presents were late: for each gap between presents over 1.5
     /// intervals, the gap minus one interval (Apple's hitch time).
     public private(set) var hitchMilliseconds = 0.0
+    /// Seconds the window slept at rest (`rested(until:)`): no frame was due.
+    public private(set) var restedSeconds = 0.0
     private var firstStart: Double?
+    /// The last present, for the gap to the next; nil after a rest.
     private var lastEnd: Double?
+    private var lastPresent: Double?
 
     public init(hz: Double) {
         budgetMilliseconds = 1000 / max(1, hz)
@@ -35,12 +39,21 @@ public struct WindowTiming: Hashable, Sendable {
             }
         }
         lastEnd = end
+        lastPresent = end
     }
 
-    /// Seconds from the first frame's start to the last present.
+    /// The window slept at rest from its last present until `time` (seconds on its clock): no
+    /// frame was due, so the gap is no hitch and no part of the run's time.
+    public mutating func rested(until time: Double) {
+        guard let lastEnd else { return }
+        restedSeconds += max(0, time - lastEnd)
+        self.lastEnd = nil
+    }
+
+    /// Seconds from the first frame's start to the last present, rests left out.
     public var seconds: Double {
-        guard let firstStart, let lastEnd else { return 0 }
-        return max(0, lastEnd - firstStart)
+        guard let firstStart, let lastPresent else { return 0 }
+        return max(0, lastPresent - firstStart - restedSeconds)
     }
 
     /// Hitch milliseconds per second of the run (Apple's hitch-time ratio; under 5 is good).

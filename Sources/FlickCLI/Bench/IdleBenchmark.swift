@@ -1,0 +1,89 @@
+import Foundation
+
+/// `flick bench --idle`: what a list costs at rest. Each host runs in its own process on this X
+/// display, over the same feed at 1×: `flick demo` (the SDL window) with no overlays and with
+/// the HUD, and `flick gtk-demo` (the GTK widget). Each opens, comes to rest, then measures
+/// `seconds` at rest (`--measure-idle`): CPU of all threads, their wake-ups (context switches,
+/// from /proc) and frames run. Blocking, on the calling thread.
+struct IdleBenchmark {
+    enum Host: String, CaseIterable {
+        case window = "SDL window"
+        case windowWithHUD = "SDL window, HUD on"
+        case gtk = "GTK widget"
+
+        var key: String {
+            switch self {
+            case .window: "window"
+            case .windowWithHUD: "windowHud"
+            case .gtk: "gtk"
+            }
+        }
+    }
+
+    struct Run {
+        let host: Host
+        let cpuPercent: Double
+        let wakeupsPerSecond: Double
+        let frames: Int
+        let seconds: Double
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The targets at rest: ≤ 0.2% of a core and ≤ 2 wake-ups a second.
+    static let cpuTarget = 0.2
+    static let wakeupTarget = 2.0
+
+    let database: String
+    let seconds: Int
+
+    func run(progress: (String) -> Void) throws -> [Run] {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            throw Failure(description: "--idle opens windows: run it on an X display (xvfb-run -a flick bench --idle)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-idle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flick = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        return try Host.allCases.map { host in
+            progress("idle: \(host.rawValue), \(seconds) s at rest")
+            let report = folder.appendingPathComponent("\(host.key).json")
+            let common = ["--db", database, "--measure-idle", String(seconds), "--report", report.path]
+            let command: [String] =
+                switch host {
+                case .window: [flick, "demo", "--scale", "1", "--hz", "60", "--overlays", "none"] + common
+                case .windowWithHUD: [flick, "demo", "--scale", "1", "--hz", "60", "--overlays", "hud,status"] + common
+                case .gtk: [flick, "gtk-demo"] + common
+                }
+            _ = try ServeBenchmark.command(command, limit: seconds + 120)
+            return try Self.read(report, host: host)
+        }
+    }
+
+    static func read(_ url: URL, host: Host) throws -> Run {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+        guard let idle = json["idle"] as? [String: Any], let cpu = idle["cpuPercent"] as? Double, let wakeups = idle["wakeupsPerSecond"] as? Double,
+            let frames = idle["frames"] as? Int, let seconds = idle["seconds"] as? Double
+        else { throw Failure(description: "\(url.path): no idle measurement in the report") }
+        return Run(host: host, cpuPercent: cpu, wakeupsPerSecond: wakeups, frames: frames, seconds: seconds)
+    }
+
+    static func line(_ runs: [Run]) -> String {
+        let parts = runs.map { run in
+            String(format: "%@ %.3f%% CPU, %.2f wake-ups/s, %d frames", run.host.rawValue, run.cpuPercent, run.wakeupsPerSecond, run.frames)
+        }
+        let seconds = runs.first.map { String(format: "%.0f", $0.seconds) } ?? "?"
+        return "idle (\(seconds) s at rest, 1×): " + parts.joined(separator: "; ")
+            + String(format: " (targets ≤ %.1f%% CPU, ≤ %.0f wake-ups/s)", cpuTarget, wakeupTarget)
+    }
+
+    static func jsonObject(_ runs: [Run]) -> [String: Any] {
+        var object: [String: Any] = ["cpuTargetPercent": cpuTarget, "wakeupTargetPerSecond": wakeupTarget]
+        for run in runs {
+            object[run.host.key] = ["cpuPercent": run.cpuPercent, "wakeupsPerSecond": run.wakeupsPerSecond, "frames": run.frames, "seconds": run.seconds]
+        }
+        return object
+    }
+}

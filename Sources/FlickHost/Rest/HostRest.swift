@@ -1,0 +1,62 @@
+import FlickCore
+import FlickList
+
+/// How a host rests: the one rule both hosts (the SDL window and the GTK widget) follow.
+///
+/// After a frame, a host whose engine is at rest (`ListEngine.isAtRest`) and that has nothing
+/// of its own under way (a held press, a find bar's pause, a message to clear) runs no more
+/// frames: it sleeps until input arrives, a worker's result lands (`FrameWake`), or the earliest
+/// deadline (a frame the client asked for, the host's own) — at most `backstop`. Woken, it runs
+/// the next frame at once. Lockstep runs (tests, the benchmark) never rest: their frames are
+/// their clock.
+public struct RestConfiguration: Sendable, Hashable {
+    /// Whether the host sleeps at rest at all. Default true: a list at rest should cost nothing.
+    public var enabled = true
+    /// The longest sleep with no wake, seconds. Default 2: every result that lands signals
+    /// `FrameWake`, so this is a backstop for a result that did not, costing half a wake-up a
+    /// second (the target is ≤ 2 a second at rest).
+    public var backstop = 2.0
+
+    public init() {}
+}
+
+public enum HostRest {
+    /// How long a host may sleep after a frame, seconds (0: a deadline is due now, run the
+    /// frame), or nil when the next frame is due on time (something moves, animates or waits).
+    /// - Parameters:
+    ///   - busy: the host has something of its own under way that needs frames.
+    ///   - deadline: when the host itself needs its next frame, on the engine's clock.
+    @MainActor
+    public static func sleep<Source>(
+        engine: ListEngine<Source>, now: Double, busy: Bool, deadline: Double?, configuration: RestConfiguration
+    ) -> Double? {
+        guard configuration.enabled, !busy, engine.isAtRest else { return nil }
+        let earliest = [engine.requestedFrameTime, deadline].compactMap { $0 }.min()
+        guard let earliest else { return configuration.backstop }
+        return min(configuration.backstop, max(0, earliest - now))
+    }
+}
+
+/// How much a host slept at rest. Main thread (the host's).
+public struct RestStatistics: Sendable, Hashable {
+    /// Rests so far.
+    public private(set) var rests = 0
+    /// Seconds rested in all (a rest under way counts from its start once it ends).
+    public private(set) var seconds = 0.0
+    /// When the rest under way began.
+    public private(set) var restingSince: Double?
+
+    public init() {}
+
+    public mutating func began(at time: Double) {
+        guard restingSince == nil else { return }
+        rests += 1
+        restingSince = time
+    }
+
+    public mutating func ended(at time: Double) {
+        guard let since = restingSince else { return }
+        seconds += max(0, time - since)
+        restingSince = nil
+    }
+}
