@@ -37,6 +37,9 @@ struct DemoOptions: ParsableArguments {
     @Option(help: "In a window, after the script: let the list come to rest, then measure this many seconds at rest — CPU and wake-ups of every thread, frames run (report key idle).")
     var measureIdle: Double?
 
+    @Option(help: "In the SDL window, after the script: press Down this many times through XTest, 150–250 ms apart, and report each press's latency to the completed present of the frame that shows it (report key inputToPresentMs).")
+    var measureInput: Int?
+
     /// Scripted runs that must not depend on the machine's speed (tests): before each frame
     /// the workers finish everything queued and the clock moves by exactly one frame.
     @Flag(help: .hidden)
@@ -46,6 +49,7 @@ struct DemoOptions: ParsableArguments {
         try OptionLimits.check(width, in: OptionLimits.viewportSides, option: "--width")
         try OptionLimits.check(height, in: OptionLimits.viewportSides, option: "--height")
         if let frames { try OptionLimits.check(frames, in: 1...10_000_000, option: "--frames") }
+        if let measureInput { try OptionLimits.check(measureInput, in: 1...10_000, option: "--measure-input") }
         if let measureIdle { try OptionLimits.check(measureIdle, in: 1...600, option: "--measure-idle") }
         try OptionLimits.check(posts, in: OptionLimits.feedPosts, option: "--posts")
         try OptionLimits.check(messages, in: OptionLimits.feedPosts, option: "--messages")

@@ -32,17 +32,21 @@ struct DemoWindow {
                 + "\(setup.source.rowCount) posts, \(options.pipeline) pipeline; ? lists the keys")
         let capture = options.screenshot != nil
         var scriptCompleted: Bool?
+        var scrolling: ScriptCost?
         if let script = setup.script {
+            let before = ScriptCost.Reading()
             scriptCompleted = window.play(script, frameLimit: options.frames, capture: capture)
+            scrolling = ScriptCost(from: before, to: ScriptCost.Reading())
             if let frames = options.frames { window.runInteractively(frameLimit: frames, capture: capture) }
-        } else if options.demo.measureIdle == nil || options.frames != nil {
+        } else if options.demo.measureIdle == nil && options.demo.measureInput == nil || options.frames != nil {
             window.runInteractively(frameLimit: options.frames, capture: capture)
         }
         if capture, window.capturedFrame == nil || options.frames == nil { window.step(capture: true) }
+        let inputLatency = try options.demo.measureInput.map { try InputLatencyRun.measure(window, presses: $0) }
         let idle = options.demo.measureIdle.map { IdleMeasurement.measure(window, seconds: $0) }
         setup.source.cache.persistPendingHeights()
         defer { window.close() }
-        try write(window, scriptCompleted: scriptCompleted, idle: idle)
+        try write(window, scriptCompleted: scriptCompleted, idle: idle, scrolling: scrolling, inputLatency: inputLatency)
     }
 
     /// The window clock's keys: the present path, present time, frames over budget, hitches.
@@ -57,6 +61,7 @@ struct DemoWindow {
             "presentPath": window.display.presentPath.rawValue,
             "presentAsynchronous": window.presentsAsynchronously,
             "serverPresentMs": RunSummary.spread(window.serverPresentMilliseconds),
+            "presentedMs": RunSummary.spread(window.presentedMilliseconds),
             "presentMs": RunSummary.spread(frames.map(\.presentMilliseconds)),
             "framesOverBudget": timing.framesOverBudget,
             "framesOverBudgetPercent": timing.overBudgetPercent,
@@ -71,9 +76,9 @@ struct DemoWindow {
     static func timingText<Interaction>(_ window: ListWindow<Interaction>) -> String {
         let timing = window.frameTiming
         return String(
-            format: "window clock: %@ present; %d of %d frames over the %.2f ms budget (%.2f%%); %d missed refreshes; hitch %.2f ms/s",
+            format: "window clock: %@ present; %d of %d frames over the %.2f ms budget (%.2f%%); %d missed refreshes; hitch %.2f ms/s; presented p50 %.2f / p99 %.2f ms",
             window.display.presentPath.rawValue, timing.framesOverBudget, timing.frames, timing.budgetMilliseconds, timing.overBudgetPercent,
-            timing.missedFrames, timing.hitchMillisecondsPerSecond)
+            timing.missedFrames, timing.hitchMillisecondsPerSecond, RunSummary.percentile(0.5, ofSorted: window.presentedMilliseconds.sorted()), RunSummary.percentile(0.99, ofSorted: window.presentedMilliseconds.sorted()))
     }
 
     private func pacing(vsync: Bool) -> String {
@@ -81,7 +86,9 @@ struct DemoWindow {
         return vsync ? "vsync" : "paced at \(Int(options.hz)) Hz by the clock"
     }
 
-    private func write(_ window: ListWindow<TimelineInteraction>, scriptCompleted: Bool?, idle: IdleMeasurement?) throws {
+    private func write(
+        _ window: ListWindow<TimelineInteraction>, scriptCompleted: Bool?, idle: IdleMeasurement?, scrolling: ScriptCost?, inputLatency: [Double]?
+    ) throws {
         let frames = window.frames.map(\.stats)
         let summary = FrameReport(
             frames: frames, hz: options.hz, settles: window.settles, updates: window.engine.updateStatistics, scale: options.scale,
@@ -97,6 +104,14 @@ struct DemoWindow {
             json.merge(Self.timingJSON(window)) { _, new in new }
             if let scriptCompleted { json["scriptCompleted"] = scriptCompleted }
             if let idle { json["idle"] = idle.jsonObject }
+            if let scrolling { json["cpuPerScrolledSecond"] = scrolling.cpuPerSecond }
+            if let inputLatency {
+                json["inputToPresentMs"] = RunSummary.spread(inputLatency)
+                json["inputsMeasured"] = inputLatency.count
+            }
+            if let first = window.firstFullyDrawnFrame, let start = ProcessStart.milliseconds(until: first.uptimeNanoseconds) {
+                json["startMs"] = start
+            }
             if let live = setup.live { json.merge(live.jsonObject) { _, new in new } }
             try OutputFile.write([UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])), to: path)
         }
@@ -104,6 +119,11 @@ struct DemoWindow {
         print(report.presentText)
         print(Self.timingText(window))
         if let idle { print(idle.text) }
+        if let inputLatency {
+            let sorted = inputLatency.sorted()
+            print(String(format: "input → presented (%d XTest key presses): p50 %.2f ms, p99 %.2f ms", sorted.count,
+                RunSummary.percentile(0.5, ofSorted: sorted), RunSummary.percentile(0.99, ofSorted: sorted)))
+        }
         if let live = setup.live { print(live.text) }
         for path in [options.screenshot, options.report].compactMap({ $0 }) { print("wrote \(path)") }
     }

@@ -74,7 +74,9 @@ struct GtkFlickRun {
         }
         let start = view.framesRun
         timer?.start()
+        let before = ScriptCost.Reading()
         let completed = view.play(script, frameLimit: options.demo.frames.map { start + $0 })
+        let scrolling = ScriptCost(from: before, to: ScriptCost.Reading())
         if let frames = options.demo.frames { view.run(untilFrame: start + frames) }
         timer?.stop()
         let idle = options.demo.measureIdle.map { IdleMeasurement.measure(view, seconds: $0) }
@@ -102,6 +104,7 @@ struct GtkFlickRun {
             "proxies": view.isAccessible, "proxiesMade": view.accessibleProxiesMade, "syncMs": RunSummary.spread(view.accessibleSyncMilliseconds),
         ]
         if let idle { result.extra["idle"] = idle.jsonObject }
+        result.extra["cpuPerScrolledSecond"] = scrolling.cpuPerSecond
         result.extra["taps"] = view.taps.map { ["row": $0.row, "description": $0.description ?? ""] }
         return result
     }

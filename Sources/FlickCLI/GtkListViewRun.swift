@@ -31,12 +31,15 @@ struct GtkListViewRun {
         motion.run(frames: GtkWarmup.restFrames)
         let start = motion.frames.count
         timer?.start()
+        let before = ScriptCost.Reading()
         let completed = motion.play(script.scrollScript, frameLimit: frameLimit.map { start + $0 })
+        let scrolling = ScriptCost(from: before, to: ScriptCost.Reading())
         timer?.stop()
         var result = GtkRunResult(
             name: "GtkListView", frames: Array(motion.frames.suffix(motion.frames.count - start)), frameWork: timer?.milliseconds ?? [],
             phases: timer?.phases ?? [], cpu: timer?.cpuMilliseconds ?? [], hz: motion.hz, scale: Double(gtk_widget_get_scale_factor(list.listView)))
         result.extra["scriptCompleted"] = completed
+        result.extra["cpuPerScrolledSecond"] = scrolling.cpuPerSecond
         result.extra["warmupFrames"] = start
         result.extra["binds"] = list.binds
         result.extra["renderer"] = GtkHost.rendererName(of: list.listView) ?? "unknown"

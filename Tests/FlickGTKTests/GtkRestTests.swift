@@ -25,6 +25,7 @@ extension FlickListViewTests {
         #expect(bed.view.framesRun - before.frames <= 1, "a list at rest runs no frames")
 
         let offset = bed.view.engine.contentOffset
+        let atKey = bed.view.framesRun
         let title = GtkTestbed.title
         var moved = false
         for _ in 0..<4 where !moved {
@@ -37,7 +38,7 @@ extension FlickListViewTests {
             moved = bed.view.engine.contentOffset > offset
         }
         #expect(moved, "the key put the tick back and the list moved")
-        #expect(bed.view.framesRun - before.frames > 5)
+        #expect(bed.view.framesRun > atKey, "frames ran for it")
         for _ in 0..<20 where bed.view.tickID != 0 { GtkHost.run(seconds: 0.25) }
         #expect(bed.view.tickID == 0, "and it rested again")
         #expect(bed.view.restStatistics.rests > before.rests)

@@ -4,7 +4,8 @@ import Foundation
 /// display, over the same feed at 1×: `flick demo` (the SDL window) with no overlays and with
 /// the HUD, and `flick gtk-demo` (the GTK widget). Each opens, comes to rest, then measures
 /// `seconds` at rest (`--measure-idle`): CPU of all threads, their wake-ups (context switches,
-/// from /proc) and frames run. Blocking, on the calling thread.
+/// from /proc) and frames run; the SDL runs also report process start → the first fully drawn
+/// frame (`startMs`; the second run's caches are warm). Blocking, on the calling thread.
 struct IdleBenchmark {
     enum Host: String, CaseIterable {
         case window = "SDL window"
@@ -26,6 +27,8 @@ struct IdleBenchmark {
         let wakeupsPerSecond: Double
         let frames: Int
         let seconds: Double
+        /// Process start → the first frame with every visible row drawn, ms (report `startMs`).
+        let startMs: Double?
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -67,12 +70,13 @@ struct IdleBenchmark {
         guard let idle = json["idle"] as? [String: Any], let cpu = idle["cpuPercent"] as? Double, let wakeups = idle["wakeupsPerSecond"] as? Double,
             let frames = idle["frames"] as? Int, let seconds = idle["seconds"] as? Double
         else { throw Failure(description: "\(url.path): no idle measurement in the report") }
-        return Run(host: host, cpuPercent: cpu, wakeupsPerSecond: wakeups, frames: frames, seconds: seconds)
+        return Run(host: host, cpuPercent: cpu, wakeupsPerSecond: wakeups, frames: frames, seconds: seconds, startMs: json["startMs"] as? Double)
     }
 
     static func line(_ runs: [Run]) -> String {
         let parts = runs.map { run in
             String(format: "%@ %.3f%% CPU, %.2f wake-ups/s, %d frames", run.host.rawValue, run.cpuPercent, run.wakeupsPerSecond, run.frames)
+                + (run.startMs.map { String(format: ", start %.0f ms", $0) } ?? "")
         }
         let seconds = runs.first.map { String(format: "%.0f", $0.seconds) } ?? "?"
         return "idle (\(seconds) s at rest, 1×): " + parts.joined(separator: "; ")
@@ -82,7 +86,9 @@ struct IdleBenchmark {
     static func jsonObject(_ runs: [Run]) -> [String: Any] {
         var object: [String: Any] = ["cpuTargetPercent": cpuTarget, "wakeupTargetPerSecond": wakeupTarget]
         for run in runs {
-            object[run.host.key] = ["cpuPercent": run.cpuPercent, "wakeupsPerSecond": run.wakeupsPerSecond, "frames": run.frames, "seconds": run.seconds]
+            var entry: [String: Any] = ["cpuPercent": run.cpuPercent, "wakeupsPerSecond": run.wakeupsPerSecond, "frames": run.frames, "seconds": run.seconds]
+            if let start = run.startMs { entry["startMs"] = start }
+            object[run.host.key] = entry
         }
         return object
     }

@@ -16,11 +16,28 @@ public struct FrameHistory: Sendable {
     private var ring: [Sample]
     private var next = 0
     public private(set) var count = 0
+    /// End-to-end times of the last presents (frame start → the server completed the put), ms.
+    private var presented: [Double]
+    private var nextPresented = 0
+    private var presentedCount = 0
 
     /// - Parameter capacity: frames kept; default 240 (2 s at 120 Hz, the graph's width).
     public init(capacity: Int = 240) {
         self.capacity = max(1, capacity)
         ring = Array(repeating: Sample(start: 0, milliseconds: 0), count: self.capacity)
+        presented = Array(repeating: 0, count: self.capacity)
+    }
+
+    /// A present completed `milliseconds` after its frame started (it may land frames later).
+    public mutating func notePresented(_ milliseconds: Double) {
+        presented[nextPresented] = milliseconds
+        nextPresented = (nextPresented + 1) % capacity
+        presentedCount = min(presentedCount + 1, capacity)
+    }
+
+    /// The `p` percentile (0…1) of the kept presents' end-to-end milliseconds.
+    public func presentedPercentile(_ p: Double) -> Double {
+        RunSummary.percentile(p, ofSorted: presented.prefix(presentedCount).sorted())
     }
 
     public mutating func append(start: Double, milliseconds: Double, presentMilliseconds: Double = 0) {

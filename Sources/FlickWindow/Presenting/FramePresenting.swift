@@ -18,8 +18,9 @@ protocol FramePresenting: AnyObject {
     func fill(_ rects: [PixelRect], _ color: OverlayColor)
     /// Reads back what was drawn this frame (before `present()`): the screenshot path.
     func capture(scale: DisplayScale) -> Bitmap?
-    /// Shows the frame and ends it.
-    func present()
+    /// Shows the frame and ends it; `frameStart` (uptime nanoseconds) is when the frame's work
+    /// began (an asynchronous present measures from it to the server's completion).
+    func present(frameStart: UInt64)
     /// Bitmaps uploaded (GPU) in the current frame; 0 on the software path.
     var uploadsThisFrame: Int { get }
     /// Pixel rows of the list drawn again in the current frame (software; the GPU path draws

@@ -58,7 +58,7 @@ final class LayerPresenter: FramePresenting {
     func capture(scale: DisplayScale) -> Bitmap? { display.capture(scale: scale) }
 
     /// Presents, then ends the frame: textures unused for too long are destroyed.
-    func present() {
+    func present(frameStart: UInt64) {
         display.present()
         for texture in textures.evict(now: frame) { display.destroy(texture) }
         frame += 1

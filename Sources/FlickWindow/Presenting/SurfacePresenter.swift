@@ -71,9 +71,9 @@ final class SurfacePresenter: FramePresenting {
     /// Whether frames are presented from shared images off the main thread.
     var presentsAsynchronously: Bool { images != nil }
 
-    /// Asynchronous presents: milliseconds from each hand-off until the X server had taken the
-    /// frame, since the last call (empty otherwise).
-    func takeServerMilliseconds() -> [Double] { images?.takeServerMilliseconds() ?? [] }
+    /// Asynchronous presents since the last call: from each hand-off, and from its frame's
+    /// start, until the X server completed it (empty when presents are synchronous).
+    func takePresented() -> [CompletedPresent] { images?.takePresented() ?? [] }
 
     /// Whether `format` is one the path draws into: 32-bit xRGB/ARGB, the layout of Cairo's
     /// RGB24/ARGB32 and of Flick's bitmaps, so rows copy as they are.
@@ -311,12 +311,12 @@ final class SurfacePresenter: FramePresenting {
         return Bitmap(copying: bytes, pixelSize: target.size, bytesPerRow: target.pitch, scale: scale, opaque: true)
     }
 
-    func present() {
+    func present(frameStart: UInt64) {
         defer { damage = [] }
         guard let target else { return }
         cairo_surface_flush(target.cairoSurface)
         if let images {
-            images.present(current, rects: damage ?? [target.bounds])
+            images.present(current, rects: damage ?? [target.bounds], frameStart: frameStart)
             return
         }
         guard let damage else {

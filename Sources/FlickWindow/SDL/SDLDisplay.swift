@@ -205,7 +205,7 @@ public final class SDLDisplay {
 
     /// The window's X11 id, nil on another video driver (for tools that address the window:
     /// the tests' synthesized input).
-    var x11WindowID: UInt? {
+    public var x11WindowID: UInt? {
         var info = SDL_SysWMinfo()
         SDL_GetVersion(&info.version)
         guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11 else { return nil }

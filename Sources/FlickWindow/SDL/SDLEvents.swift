@@ -20,6 +20,16 @@ public enum WindowEvent: Hashable, Sendable {
     case focusLost
 }
 
+extension WindowEvent {
+    /// Whether the user did it (a key, the pointer, the wheel, text), not the window system.
+    public var isInput: Bool {
+        switch self {
+        case .pointerDown, .pointerMoved, .pointerUp, .wheel, .key, .text: true
+        case .quit, .resized, .focusLost: false
+        }
+    }
+}
+
 extension SDLDisplay {
     /// Drains SDL's queue. Main thread (SDL pumps X events here).
     func pollEvents() -> [WindowEvent] {

@@ -12,8 +12,9 @@ import FlickList
 /// An image is written again only after the server has finished reading it (`waitUntilFree`),
 /// so frames never tear; if the server falls two frames behind, the main thread waits there and
 /// the wait is counted in its frame time. How long the server took to take each frame (hand-off
-/// to the end of its `XSync`) is recorded (`takeServerMilliseconds`), so a starved server shows
-/// in the report even when the main thread did not wait for it.
+/// to its completion event) and how long from the frame's start until then are recorded
+/// (`takePresented`), so a starved server shows in the report even when the main thread did not
+/// wait for it.
 ///
 /// Main thread for everything but `present`'s work, which runs on `queue`; the X connection is
 /// used by one thread at a time (Xlib without `XInitThreads`).
@@ -38,7 +39,7 @@ final class X11SharedImages: @unchecked Sendable {
     /// thread waits (with 2, a server scheduled a few ms late already blocked the next frame).
     static let count = 3
     private let inFlight = (0..<X11SharedImages.count).map { _ in DispatchSemaphore(value: 1) }
-    private let serverMilliseconds = LockedBox<[Double]>([])
+    private let presented = LockedBox<[CompletedPresent]>([])
 
     /// Set by the error handler while images are attached (a remote display refuses SHM).
     nonisolated(unsafe) private static var attachFailed = false
@@ -133,28 +134,39 @@ final class X11SharedImages: @unchecked Sendable {
     }
 
     /// Sends `rects` of image `index` to the window on the present thread and returns at once.
-    func present(_ index: Int, rects: [PixelRect]) {
+    /// The last put asks for the server's completion event; the present thread waits for it,
+    /// so the image is free again, and when the server completed the put is known exactly.
+    /// `frameStart` (uptime nanoseconds) is when the frame's work began.
+    func present(_ index: Int, rects: [PixelRect], frameStart: UInt64) {
         guard !rects.isEmpty else { return }
         inFlight[index].wait()
         let handOff = DispatchTime.now().uptimeNanoseconds
         queue.async { [self] in
             let image = images[index].image
-            for rect in rects {
+            for (number, rect) in rects.enumerated() {
                 XShmPutImage(
                     display, window, gc, image, Int32(rect.x), Int32(rect.y), Int32(rect.x), Int32(rect.y), UInt32(rect.width),
-                    UInt32(rect.height), 0)
+                    UInt32(rect.height), number == rects.count - 1 ? 1 : 0)
             }
-            XSync(display, 0)
-            let took = Double(DispatchTime.now().uptimeNanoseconds - handOff) / 1e6
-            serverMilliseconds.withLock { $0.append(took) }
+            waitForCompletion()
+            let completed = DispatchTime.now().uptimeNanoseconds
+            let timing = CompletedPresent(frameStart: frameStart, handOff: handOff, completed: completed)
+            presented.withLock { $0.append(timing) }
             inFlight[index].signal()
         }
     }
 
-    /// Milliseconds from each present's hand-off until the server had taken the frame, since
-    /// the last call. Main thread.
-    func takeServerMilliseconds() -> [Double] {
-        serverMilliseconds.withLock { values in
+    /// On the present thread: reads this connection's events until the put's `ShmCompletion`
+    /// (the connection selects no other events; the window's belong to SDL's own).
+    private func waitForCompletion() {
+        let completion = XShmGetEventBase(display) + Int32(ShmCompletion)
+        var event = XEvent()
+        repeat { XNextEvent(display, &event) } while event.type != completion
+    }
+
+    /// How long each present took since the last call, in order. Main thread.
+    func takePresented() -> [CompletedPresent] {
+        presented.withLock { values in
             defer { values.removeAll(keepingCapacity: true) }
             return values
         }
@@ -175,4 +187,17 @@ final class X11SharedImages: @unchecked Sendable {
         XFreeGC(display, gc)
         XCloseDisplay(display)
     }
+}
+
+/// One present: when its frame started, when it was handed to the present thread and when the
+/// X server completed the put (uptime nanoseconds).
+struct CompletedPresent: Sendable, Hashable {
+    let frameStart: UInt64
+    let handOff: UInt64
+    let completed: UInt64
+
+    /// From the hand-off until the server completed the put, ms.
+    var serverMilliseconds: Double { Double(completed - handOff) / 1e6 }
+    /// From the frame's start until the server completed the put, ms.
+    var presentedMilliseconds: Double { Double(completed - frameStart) / 1e6 }
 }

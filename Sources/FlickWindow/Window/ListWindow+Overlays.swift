@@ -153,6 +153,7 @@ extension ListWindow {
             "\(pipeline == .naive ? "naive" : "Flick") pipeline · \(Int(history.framesPerSecond().rounded())) fps · \(Int(configuration.hz)) Hz budget \(ms(1000 / configuration.hz)) ms",
             "main thread \(ms(stats.mainThreadMilliseconds)) ms · p50 \(ms(history.percentile(0.5))) · p99 \(ms(history.percentile(0.99)))",
             "  engine \(ms(last?.engineMilliseconds ?? 0)) · draw \(ms(last?.drawMilliseconds ?? 0)) · present \(ms(last?.presentMilliseconds ?? 0)) (p99 \(ms(history.presentPercentile(0.99))))",
+            "presented p50 \(ms(history.presentedPercentile(0.5))) · p99 \(ms(history.presentedPercentile(0.99))) ms (frame start → X server done)",
             "over budget \(frameTiming.framesOverBudget) (\(String(format: "%.1f", frameTiming.overBudgetPercent))%) · hitch \(ms(frameTiming.hitchMillisecondsPerSecond)) ms/s",
             "rows full \(stats.rowsFull) · skeleton \(stats.rowsSkeleton) · placeholder \(stats.rowsPlaceholder) · blank \(stats.rowsBlank)",
         ]

@@ -131,6 +131,16 @@ public final class ListWindow<Interaction: RowInteraction> {
     /// ms, the most recent `frameLogLimit`. Empty when frames are presented synchronously (then
     /// that time is in `WindowFrame.presentMilliseconds`).
     public internal(set) var serverPresentMilliseconds: [Double] = []
+    /// End to end, per presented frame: from the frame's start until the X server completed the
+    /// put (its shared-memory completion event), ms, the most recent `frameLogLimit`. When
+    /// presents are synchronous, until the present returned.
+    public internal(set) var presentedMilliseconds: [Double] = []
+    /// Measures input latency when set: the window notes each frame that handled input and when
+    /// its present completed.
+    public var inputProbe: InputLatencyProbe?
+    /// The first frame that showed every visible row fully drawn: its number, and when its
+    /// present returned (uptime nanoseconds, `DispatchTime`'s clock).
+    public internal(set) var firstFullyDrawnFrame: (index: Int, uptimeNanoseconds: UInt64)?
 
     /// Seconds on the window's clock (the time engine input is given): the wall clock, or in
     /// lockstep the virtual clock, which moves by exactly one frame interval per frame.
@@ -154,10 +164,13 @@ public final class ListWindow<Interaction: RowInteraction> {
         if frameIndex == 0 { engine.waitForKindSkeletons(timeout: configuration.firstFrameSkeletonWait) }
         waitForFrameStart()
         let wallStart = clock.now
+        let frameStart = DispatchTime.now().uptimeNanoseconds
         let start = now
         // Work submitted from here to the present starts after it (see `HeldWakes`).
         let heldWakes = HeldWakes.begin()
-        for event in display.pollEvents() { handle(event, time: start) }
+        let events = display.pollEvents()
+        if let inputProbe, events.contains(where: \.isInput) { inputProbe.noteInputFrame(start: frameStart) }
+        for event in events { handle(event, time: start) }
         applyPendingViewport(time: start)
         find?.tick(engine: engine, time: start)
         let wasMoving = engine.physics.phase != .idle
@@ -177,8 +190,11 @@ public final class ListWindow<Interaction: RowInteraction> {
         let misaligned = drawOverlays(shown: shown, time: start)
         let presentStart = clock.now
         if capture { capturedFrame = presenter.capture(scale: configuration.scale) }
-        presenter.present()
+        presenter.present(frameStart: frameStart)
         let end = clock.now
+        if firstFullyDrawnFrame == nil, shown === engine, engine.visibleRowsFullyDrawn {
+            firstFullyDrawnFrame = (frameIndex, DispatchTime.now().uptimeNanoseconds)
+        }
         heldWakes.end()
         stats.idleMilliseconds = engine.idle()
 
@@ -194,10 +210,19 @@ public final class ListWindow<Interaction: RowInteraction> {
         if frames.count > configuration.frameLogLimit { frames.removeFirst(frames.count / 2) }
         history.append(start: start, milliseconds: stats.mainThreadMilliseconds, presentMilliseconds: frame.presentMilliseconds)
         frameTiming.add(start: frame.start, end: frame.end)
-        if let surface = presenter as? SurfacePresenter {
-            serverPresentMilliseconds += surface.takeServerMilliseconds()
-            if serverPresentMilliseconds.count > configuration.frameLogLimit { serverPresentMilliseconds.removeFirst(serverPresentMilliseconds.count / 2) }
+        if let surface = presenter as? SurfacePresenter, surface.presentsAsynchronously {
+            let presents = surface.takePresented()
+            serverPresentMilliseconds += presents.map(\.serverMilliseconds)
+            presentedMilliseconds += presents.map(\.presentedMilliseconds)
+            for present in presents { inputProbe?.notePresented(frameStart: present.frameStart, completed: present.completed) }
+        } else {
+            presentedMilliseconds.append((end - wallStart) * 1000)
+            inputProbe?.notePresented(frameStart: frameStart, completed: frameStart + UInt64((end - wallStart) * 1e9))
         }
+        let limit = configuration.frameLogLimit
+        if serverPresentMilliseconds.count > limit { serverPresentMilliseconds.removeFirst(serverPresentMilliseconds.count / 2) }
+        if presentedMilliseconds.count > limit { presentedMilliseconds.removeFirst(presentedMilliseconds.count / 2) }
+        if let last = presentedMilliseconds.last { history.notePresented(last) }
         if wasMoving, engine.physics.phase == .idle { settles.append(frameIndex) }
         frameIndex += 1
         virtualTime += 1 / configuration.hz
