@@ -77,6 +77,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Instead of the rest: the SDL window (without and with the HUD) and the GTK widget at rest on a 10,000-post feed at 1×, each in its own process on this X display: CPU and wake-ups of every thread and frames run over --idle-seconds (issue #31).")
     var idle = false
 
+    @Flag(help: "Instead of the rest: end to end in the SDL window on a 10,000-post feed at 1× 60 Hz and @2x 120 Hz, each run in its own process on this X display: presented time per frame (frame start → X server done), CPU per scrolled second and start time over the standard window scripts, then input → presented for Down pressed through XTest (issue #31).")
+    var latency = false
+
     @Option(help: "With --idle: seconds measured at rest per host.")
     var idleSeconds = 10
 
@@ -119,6 +122,7 @@ struct Bench: ParsableCommand {
         if serve { return try runServe() }
         if a11y { return try runAccessibilityCost() }
         if idle { return try runIdle() }
+        if latency { return try runLatency() }
         if find {
             let folder = try runFind()
             return try MainActor.assumeIsolated { try runFindTyping(database: folder.appendingPathComponent("find-deferred.sqlite").path) }
@@ -141,6 +145,18 @@ struct Bench: ParsableCommand {
                     runs, cost: benchmark.cost, loadAverage: benchmark.loadAverage, seconds: serveSeconds, connections: serveConnections, limit: 50)
             ]
             let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            try OutputFile.write([UInt8](data), to: json)
+            print("wrote \(json)")
+        }
+    }
+
+    /// `--latency`: off the main actor (it waits on child processes).
+    private func runLatency() throws {
+        let database = try FeedDatabase(given: db, defaultFolder: "out/bench-feed-10000", posts: 10_000, withImages: true).path()
+        let results = try LatencyBenchmark(database: database, presses: 40).run(progress: progress)
+        print(LatencyBenchmark.table(results))
+        if let json {
+            let data = try JSONSerialization.data(withJSONObject: ["latency": LatencyBenchmark.jsonObject(results)], options: [.prettyPrinted, .sortedKeys])
             try OutputFile.write([UInt8](data), to: json)
             print("wrote \(json)")
         }

@@ -127,7 +127,7 @@ extension ListWindow {
     private func drawHUD(shown: Engine, misaligned: Int, time: Double) {
         let scale = configuration.scale
         let width = min(windowSize.width - 32, 280.0)
-        if hudText.isDue(.stats, now: time) {
+        if !frameIsQuiet, hudText.isDue(.stats, now: time) {
             hudText.show(.stats, lines: hudLines(shown: shown, misaligned: misaligned), width: width, scale: scale, now: time)
         }
         var graphTop = 8.0

@@ -78,6 +78,8 @@ public final class ListWindow<Interaction: RowInteraction> {
     var history = FrameHistory()
     /// Over-budget frames and hitches so far, from the window's clock.
     public internal(set) var frameTiming: WindowTiming
+    /// Whether the frame running had no input over a list at rest (`step()`).
+    var frameIsQuiet = false
     /// Sleeps at rest so far (interactive runs).
     public internal(set) var restStatistics = RestStatistics()
     /// The bottom bar's message and until when it shows (then the key hint returns).
@@ -169,6 +171,9 @@ public final class ListWindow<Interaction: RowInteraction> {
         // Work submitted from here to the present starts after it (see `HeldWakes`).
         let heldWakes = HeldWakes.begin()
         let events = display.pollEvents()
+        // A frame with no input over a list already at rest (a result landing, the backstop)
+        // leaves the HUD's numbers alone: otherwise each HUD redraw would wake the next frame.
+        frameIsQuiet = events.isEmpty && engine.isAtRest
         if let inputProbe, events.contains(where: \.isInput) { inputProbe.noteInputFrame(start: frameStart) }
         for event in events { handle(event, time: start) }
         applyPendingViewport(time: start)
