@@ -36,9 +36,14 @@ struct PresentReportTests {
         #expect(json["frames"] as? Int == 90)
         let redrawn = try #require(json["redrawnPercent"] as? [String: Double])
         let server = try #require(json["serverPresentMs"] as? [String: Double])
+        let presented = try #require(json["presentedMs"] as? [String: Double])
+        #expect(presented["p50"]! > 0 && presented["p50"]! <= presented["p99"]!)
+        #expect((json["cpuPerScrolledSecond"] as? Double ?? 0) > 0, "the script's CPU per second is reported")
+        #expect((json["startMs"] as? Double ?? 0) > 0, "process start → the first fully drawn frame is reported")
         if path == "software" {
             #expect(redrawn["p50"]! < 100, "a fling at rest and moving redraws only part of the window")
             #expect(server["p50"]! > 0, "the X server's time to take each frame is recorded")
+            #expect(presented["p50"]! >= server["p50"]!, "end to end includes the server's part")
         } else {
             #expect(redrawn["p50"] == 0)
             #expect(server["max"] == 0, "synchronous presents: the server's time is in presentMs")

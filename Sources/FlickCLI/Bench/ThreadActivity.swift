@@ -137,7 +137,7 @@ enum InputLatencyRun {
         let presser = Thread {
             for _ in 0..<presses {
                 usleep(UInt32.random(in: 150_000...250_000))
-                probe.noteSent(sender.press(keysym: keysymDown))
+                probe.noteSent(sender.press(keysym: keysymDown, focusing: id))
             }
         }
         presser.start()

@@ -40,8 +40,10 @@ public final class XTestInput: @unchecked Sendable {
     /// Presses and releases the key with X keysym `keysym` (0xFF54 is Down). Returns when the
     /// press was sent to the server (just before the request: the server may deliver it before
     /// this thread hears back), uptime nanoseconds.
+    /// With `window`, gives it the input focus first (another window may have taken it).
     @discardableResult
-    public func press(keysym: UInt) -> UInt64 {
+    public func press(keysym: UInt, focusing window: UInt? = nil) -> UInt64 {
+        if let window { focus(window: window) }
         let code = UInt32(XKeysymToKeycode(display, KeySym(keysym)))
         let sent = DispatchTime.now().uptimeNanoseconds
         _ = fakeKey(display, code, 1, 0)

@@ -19,8 +19,11 @@ protocol FramePresenting: AnyObject {
     /// Reads back what was drawn this frame (before `present()`): the screenshot path.
     func capture(scale: DisplayScale) -> Bitmap?
     /// Shows the frame and ends it; `frameStart` (uptime nanoseconds) is when the frame's work
-    /// began (an asynchronous present measures from it to the server's completion).
-    func present(frameStart: UInt64)
+    /// began (an asynchronous present measures from it to the server's completion). `hold`
+    /// keeps worker wake-ups held until the frame is on screen: at once for a present that
+    /// waits, at the server's completion for one that does not (the workers would otherwise
+    /// take both cores while the X server copies the frame).
+    func present(frameStart: UInt64, hold: consuming HeldWakes.Hold)
     /// Bitmaps uploaded (GPU) in the current frame; 0 on the software path.
     var uploadsThisFrame: Int { get }
     /// Pixel rows of the list drawn again in the current frame (software; the GPU path draws

@@ -58,8 +58,9 @@ final class LayerPresenter: FramePresenting {
     func capture(scale: DisplayScale) -> Bitmap? { display.capture(scale: scale) }
 
     /// Presents, then ends the frame: textures unused for too long are destroyed.
-    func present(frameStart: UInt64) {
+    func present(frameStart: UInt64, hold: consuming HeldWakes.Hold) {
         display.present()
+        hold.end()
         for texture in textures.evict(now: frame) { display.destroy(texture) }
         frame += 1
         uploadsThisFrame = 0

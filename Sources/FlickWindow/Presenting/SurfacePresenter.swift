@@ -60,12 +60,17 @@ final class SurfacePresenter: FramePresenting {
     private(set) var redrawnRowsThisFrame = 0
     private(set) var presentWaitMillisecondsThisFrame = 0.0
     private let clock = MonotonicClock()
+    private let holdsWorkersThroughPresent: Bool
 
-    /// - Parameter asynchronous: present from X11 shared images on a thread of their own
-    ///   (when the window is on X11 with MIT-SHM), instead of `SDL_UpdateWindowSurfaceRects`.
-    init(window: OpaquePointer, asynchronous: Bool) {
+    /// - Parameters:
+    ///   - asynchronous: present from X11 shared images on a thread of their own (when the
+    ///     window is on X11 with MIT-SHM), instead of `SDL_UpdateWindowSurfaceRects`.
+    ///   - holdsWorkersThroughPresent: an asynchronous present keeps the frame's worker
+    ///     wake-ups held until the X server completed it.
+    init(window: OpaquePointer, asynchronous: Bool, holdsWorkersThroughPresent: Bool) {
         self.window = window
         triesSharedImages = asynchronous
+        self.holdsWorkersThroughPresent = holdsWorkersThroughPresent
     }
 
     /// Whether frames are presented from shared images off the main thread.
@@ -311,12 +316,19 @@ final class SurfacePresenter: FramePresenting {
         return Bitmap(copying: bytes, pixelSize: target.size, bytesPerRow: target.pitch, scale: scale, opaque: true)
     }
 
-    func present(frameStart: UInt64) {
+    func present(frameStart: UInt64, hold: consuming HeldWakes.Hold) {
         defer { damage = [] }
         guard let target else { return }
         cairo_surface_flush(target.cairoSurface)
         if let images {
-            images.present(current, rects: damage ?? [target.bounds], frameStart: frameStart)
+            let kept: PresentHold
+            if holdsWorkersThroughPresent {
+                kept = PresentHold(hold)
+            } else {
+                hold.end()
+                kept = PresentHold(nil)
+            }
+            images.present(current, rects: damage ?? [target.bounds], frameStart: frameStart, until: kept)
             return
         }
         guard let damage else {

@@ -136,8 +136,9 @@ final class X11SharedImages: @unchecked Sendable {
     /// Sends `rects` of image `index` to the window on the present thread and returns at once.
     /// The last put asks for the server's completion event; the present thread waits for it,
     /// so the image is free again, and when the server completed the put is known exactly.
-    /// `frameStart` (uptime nanoseconds) is when the frame's work began.
-    func present(_ index: Int, rects: [PixelRect], frameStart: UInt64) {
+    /// `frameStart` (uptime nanoseconds) is when the frame's work began; `hold` ends at the
+    /// completion (or at once when the rects are empty).
+    func present(_ index: Int, rects: [PixelRect], frameStart: UInt64, until hold: PresentHold) {
         guard !rects.isEmpty else { return }
         inFlight[index].wait()
         let handOff = DispatchTime.now().uptimeNanoseconds
@@ -152,6 +153,7 @@ final class X11SharedImages: @unchecked Sendable {
             let completed = DispatchTime.now().uptimeNanoseconds
             let timing = CompletedPresent(frameStart: frameStart, handOff: handOff, completed: completed)
             presented.withLock { $0.append(timing) }
+            hold.end()
             inFlight[index].signal()
         }
     }
@@ -200,4 +202,15 @@ struct CompletedPresent: Sendable, Hashable {
     var serverMilliseconds: Double { Double(completed - handOff) / 1e6 }
     /// From the frame's start until the server completed the put, ms.
     var presentedMilliseconds: Double { Double(completed - frameStart) / 1e6 }
+}
+
+/// Worker wake-ups held until an asynchronous present completes, ended by the present thread.
+final class PresentHold: @unchecked Sendable {
+    // @unchecked: `hold` is set at init and cleared once, by the present thread (`end()`).
+    private var hold: HeldWakes.Hold?
+
+    init(_ hold: consuming HeldWakes.Hold?) { self.hold = hold }
+
+    /// Starts what the hold kept (the workers the frame asked for).
+    func end() { hold = nil }
 }

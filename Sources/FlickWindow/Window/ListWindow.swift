@@ -111,7 +111,10 @@ public final class ListWindow<Interaction: RowInteraction> {
         timing = display.info.vsync ? .vsync : .timer
         presenter =
             switch display.presentPath {
-            case .software: SurfacePresenter(window: display.window, asynchronous: configuration.asynchronousPresent)
+            case .software:
+                SurfacePresenter(
+                    window: display.window, asynchronous: configuration.asynchronousPresent,
+                    holdsWorkersThroughPresent: configuration.holdsWorkerWakesThroughPresent)
             case .gpu: LayerPresenter(display: display, evictAfterFrames: configuration.evictTexturesAfterFrames)
             }
         engine = makeEngine(configuration.viewport, pipeline)
@@ -195,7 +198,7 @@ public final class ListWindow<Interaction: RowInteraction> {
         let misaligned = drawOverlays(shown: shown, time: start)
         let presentStart = clock.now
         if capture { capturedFrame = presenter.capture(scale: configuration.scale) }
-        presenter.present(frameStart: frameStart)
+        presenter.present(frameStart: frameStart, hold: HeldWakes.begin())
         let end = clock.now
         if firstFullyDrawnFrame == nil, shown === engine, engine.visibleRowsFullyDrawn {
             firstFullyDrawnFrame = (frameIndex, DispatchTime.now().uptimeNanoseconds)

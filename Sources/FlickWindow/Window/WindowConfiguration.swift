@@ -68,6 +68,11 @@ public struct WindowConfiguration: Sendable {
     /// machine that wait was most of the worst frames). Default true; off, or without X11 and
     /// MIT-SHM, frames go through `SDL_UpdateWindowSurfaceRects`, which waits.
     public var asynchronousPresent = true
+    /// An asynchronous present keeps the frame's worker wake-ups held until the X server has
+    /// completed the put, so the workers the frame woke do not take both cores from the server
+    /// while it copies the frame (the frame's end-to-end time, `presentedMilliseconds`).
+    /// Default true.
+    public var holdsWorkerWakesThroughPresent = true
     /// Overlays shown at start; default the HUD and the status bar.
     public var overlays: OverlayOptions = [.hud, .statusBar]
     /// Frames a texture may go unused before it is destroyed; default 90.

@@ -1,0 +1,56 @@
+@testable import FlickWindow
+import FlickTestSupport
+import Foundation
+import Testing
+
+/// `flick demo --measure-idle` and `--measure-input` in a real window: the window at rest runs
+/// no frames, and Down pressed through XTest is measured to the present of the frame that moved
+/// the focus.
+@Suite("Rest and input in the demo's report", .serialized)
+struct RestAndInputReportTests {
+    @Test func aWindowAtRestAndKeysThroughXTestAreMeasured() async throws {
+        let display = try TestDisplay.acquire()
+        defer { display.stop() }
+        let name = try #require(ProcessInfo.processInfo.environment["DISPLAY"] ?? String(validatingCString: getenv("DISPLAY")))
+        let folder = FlickBinary.temporaryFolder("rest-input")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generate = try await FlickBinary.run(["generate", "--posts", "300", "--out", folder.path])
+        try #require(generate.status == 0, "\(generate.stderr)")
+        let report = folder.appendingPathComponent("report.json")
+        let result = try await FlickBinary.run(
+            ["demo", "--db", folder.path, "--hz", "60", "--scale", "1", "--overlays", "none", "--measure-input", "6", "--measure-idle", "2",
+             "--report", report.path],
+            environment: ["DISPLAY": name])
+        try #require(result.status == 0, "flick demo failed: \(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        let idle = try #require(json["idle"] as? [String: Any])
+        #expect((idle["frames"] as? Int ?? 99) <= 1, "a window at rest runs no frames: \(idle)")
+        #expect((idle["seconds"] as? Double ?? 0) >= 1.9)
+        #expect(idle["wakeupsPerSecond"] is Double && idle["cpuPercent"] is Double)
+        // Another test's window may take the X focus between two presses: most must land.
+        let measured = json["inputsMeasured"] as? Int ?? 0
+        #expect(measured >= 3, "XTest key presses reached the window and were measured: \(measured) of 6")
+        let latency = try #require(json["inputToPresentMs"] as? [String: Double])
+        #expect(latency["p50"]! > 0 && latency["p50"]! <= latency["p99"]!)
+        #expect(result.stdout.contains("input → presented"), "\(result.stdout)")
+    }
+}
+
+/// `InputLatencyProbe` pairs each input with the first frame that handled input at or after it.
+@Suite("Input latency probe")
+struct InputLatencyProbeTests {
+    @Test func eachInputIsMeasuredToTheFirstInputFrameAfterIt() {
+        let probe = InputLatencyProbe()
+        let ms: UInt64 = 1_000_000
+        probe.noteInputFrame(start: 95 * ms)  // an earlier input's frame, already running
+        probe.notePresented(frameStart: 95 * ms, completed: 97 * ms)
+        probe.noteSent(100 * ms)
+        probe.noteInputFrame(start: 104 * ms)
+        probe.notePresented(frameStart: 104 * ms, completed: 107 * ms)
+        probe.noteSent(200 * ms)
+        probe.noteInputFrame(start: 200 * ms)
+        probe.notePresented(frameStart: 200 * ms, completed: 202 * ms)
+        probe.noteSent(300 * ms)  // no frame handled it yet: left out
+        #expect(probe.milliseconds == [7, 2])
+    }
+}
