@@ -90,11 +90,21 @@ public final class SDLDisplay {
         let videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
         var made: OpaquePointer?
         var glRenderer: String?
-        if present != .software {
-            made = Self.makeRenderer(window, preference: preference, vsync: PresentTiming(refreshRate: refresh, hz: hz) == .vsync)
-            glRenderer = made.flatMap { Self.rendererName($0) }.flatMap { $0.hasPrefix("opengl") ? Self.glRendererString() : nil }
+        var path: PresentPath
+        // `auto` on a display whose OpenGL is known to be a CPU rasterizer takes the software
+        // path without loading OpenGL again (`PresentPathMemory`).
+        let memory = present == .auto && preference == .auto ? Self.presentPathMemory(window, videoDriver: videoDriver) : nil
+        if let remembered = memory?.recall(), PresentPath.isSoftwareRasterizer(remembered) {
+            glRenderer = remembered
+            path = .software
+        } else {
+            if present != .software {
+                made = Self.makeRenderer(window, preference: preference, vsync: PresentTiming(refreshRate: refresh, hz: hz) == .vsync)
+                glRenderer = made.flatMap { Self.rendererName($0) }.flatMap { $0.hasPrefix("opengl") ? Self.glRendererString() : nil }
+            }
+            if let glRenderer { memory?.remember(glRenderer) }
+            path = PresentPath.choose(present, rendererName: made.flatMap { Self.rendererName($0) }, glRenderer: glRenderer)
         }
-        var path = PresentPath.choose(present, rendererName: made.flatMap { Self.rendererName($0) }, glRenderer: glRenderer)
         if path == .software {
             if let made { SDL_DestroyRenderer(made) }
             made = nil
@@ -125,6 +135,19 @@ public final class SDLDisplay {
             vsync: rendererInfo.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && refresh > 0, refreshRate: refresh,
             maxTextureSide: side, premultipliedBlending: Self.supportsBlendMode(premultipliedBlendMode, renderer: renderer),
             glRenderer: glRenderer)
+    }
+
+    /// What `auto` learned about this display's OpenGL before, keyed by its X server.
+    private static func presentPathMemory(_ window: OpaquePointer, videoDriver: String) -> PresentPathMemory {
+        var info = SDL_SysWMinfo()
+        SDL_GetVersion(&info.version)
+        var vendor: String?
+        var release: Int?
+        if SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11, let display = info.info.x11.display {
+            vendor = XServerVendor(display).map { String(cString: $0) }
+            release = Int(XVendorRelease(display))
+        }
+        return PresentPathMemory(key: PresentPathMemory.key(videoDriver: videoDriver, vendor: vendor, release: release))
     }
 
     /// The renderer `preference` asks for, or `nil`.
