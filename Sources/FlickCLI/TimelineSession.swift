@@ -82,6 +82,9 @@ final class TimelineSession {
         }
         var imageConfiguration = ImagePipeline.Configuration()
         imageConfiguration.baseFolder = URL(fileURLWithPath: database).deletingLastPathComponent()
+        // Processed images are display pixels: the default is made for @2x, a quarter of it
+        // holds as many images at 1×.
+        imageConfiguration.memoryLimit = Int(Double(imageConfiguration.memoryLimit) * min(1, scale.value * scale.value / 4))
         configureImages(&imageConfiguration)
         do {
             images = try ImagePipeline(configuration: imageConfiguration, workers: ImageWorkers(pool: pool))

@@ -8,6 +8,26 @@ import Testing
 @MainActor
 @Suite("ListMemory")
 struct ListMemoryTests {
+    @Test func pixelBudgetsFollowTheViewportAndScale() {
+        let phone = Size(width: 375, height: 667)
+        #expect(ScreenBytes.of(1, viewport: phone, scale: .two) == 750 * 1334 * 4)
+        #expect(ScreenBytes.of(3, viewport: phone, scale: .one) == 3 * 375 * 667 * 4)
+        let source = RecordingDataSource(rowCount: 100)
+        let atOne = ListEngine(source: source, viewport: phone, scale: .one, placeholder: nil)
+        let atTwo = ListEngine(source: source, viewport: phone, scale: .two, placeholder: nil)
+        #expect(atOne.store.configuration.bitmapBudget == ScreenBytes.of(3, viewport: phone, scale: .one))
+        #expect(atTwo.store.configuration.bitmapBudget == 4 * atOne.store.configuration.bitmapBudget, "@2x keeps as many screens, four times the bytes")
+        var given = ListEngine<RecordingDataSource>.Configuration()
+        given.bitmapBudget = 1234
+        #expect(ListEngine(source: source, viewport: phone, scale: .two, placeholder: nil, configuration: given).store.configuration.bitmapBudget == 1234)
+        #expect(PixelBufferPool.shared.budget >= ScreenBytes.of(2, viewport: phone, scale: .two), "the shared pool keeps two of the largest screen")
+        let pool = PixelBufferPool(budget: 10)
+        pool.ensureBudget(5)
+        #expect(pool.budget == 10, "a budget is only raised")
+        pool.ensureBudget(20)
+        #expect(pool.budget == 20)
+    }
+
     @Test func rowBitmapsAreCountedAndBoundedBeyondTheRanges() {
         // Cells are 40×100 pt at 1x: 16,000 bytes per bitmap; a budget of 8 cells beyond the
         // wanted rows, far below what 60 jumps draw.
@@ -31,7 +51,7 @@ struct ListMemoryTests {
             // Eviction runs once `evictionBatch` rows have left, so the budget may be passed
             // by that many rows' bitmaps (a full one and a skeleton each).
             let slack = RowStore<RecordingDataSource>.evictionBatch * 2 * cellBytes
-            #expect(memory.rowBitmapBytesBeyondRanges <= configuration.bitmapBudget + slack, "\(memory)")
+            #expect(memory.rowBitmapBytesBeyondRanges <= configuration.bitmapBudget! + slack, "\(memory)")
             if memory.rowBitmapBytesBeyondRanges > 0 { sawRowsBeyond = true }
         }
         #expect(sawRowsBeyond, "rows left the ranges with their bitmaps kept, within the budget")

@@ -108,10 +108,18 @@ public final class ListEngine<Source: ListDataSource> {
         let pool = pool ?? QueuePool(label: "flick.list") { [source] _ in source.makeWorkerContext() }
         self.pool = pool
         var storeConfiguration = RowStore<Source>.Configuration()
-        storeConfiguration.bitmapBudget = configuration.bitmapBudget
+        storeConfiguration.bitmapBudget = configuration.bitmapBudget ?? ScreenBytes.of(Self.bitmapScreens, viewport: viewport, scale: scale)
         storeConfiguration.skeletons = configuration.skeletons
         store = RowStore(source: source, pool: pool, configuration: storeConfiguration)
-        kindSkeletons = configuration.skeletons && configuration.pipeline == .flick ? KindSkeletonCache(source: source, pool: pool, lane: storeConfiguration.lane) : nil
+        kindSkeletons =
+            configuration.skeletons && configuration.pipeline == .flick
+            ? KindSkeletonCache(
+                source: source, pool: pool, lane: storeConfiguration.lane,
+                budget: ScreenBytes.of(KindSkeletonCache<Source>.screens, viewport: viewport, scale: scale))
+            : nil
+        // Free pixel buffers kept for reuse: two of this list's screens (a steady scroll frees
+        // rows as fast as it draws new ones; see `PixelBufferPool.standardBudget`).
+        PixelBufferPool.shared.ensureBudget(ScreenBytes.of(2, viewport: viewport, scale: scale))
         var ranges = configuration.ranges
         if !configuration.fastFling { ranges.skipRows = .max }
         policy = RangePolicy(configuration: ranges)

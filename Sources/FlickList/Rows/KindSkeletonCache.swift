@@ -79,9 +79,12 @@ final class KindSkeletonCache<Source: ListDataSource> {
     /// Skeletons drawn so far (for tests and the benchmark).
     private(set) var drawn = 0
 
-    /// Bytes of skeletons kept by default: 12 MB, three 375×667 pt screens at @2x (4 MB each):
-    /// the classes of the rows on screen and next to it, and each kind's estimate and standby
-    /// class (kept whatever the budget). 24 MB before, never reached by what the screen needed.
+    /// Screens of skeletons kept (the engine sizes the budget by its viewport and scale,
+    /// `ScreenBytes`): 3, 12 MB at 375×667 pt @2x: the classes of the rows on screen and next
+    /// to it, and each kind's estimate and standby class (kept whatever the budget). 24 MB
+    /// before, never reached by what the screen needed.
+    static var screens: Double { 3 }
+    /// Bytes kept by a cache made without a viewport: three 375×667 pt screens at @2x.
     static var standardBudget: Int { 12 * 1024 * 1024 }
 
     init(source: Source, pool: QueuePool<Source.WorkerContext>, lane: WorkerLane, budget: Int = standardBudget) {

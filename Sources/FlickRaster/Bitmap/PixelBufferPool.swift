@@ -38,24 +38,34 @@ public final class PixelBufferPool: Sendable {
     private struct State: Sendable {
         var free: [Int: [Buffer]] = [:]
         var stats = Statistics()
+        var budget = 0
     }
 
     /// The pool every `Bitmap` and `Canvas` uses; its budget is `standardBudget`.
     public static let shared = PixelBufferPool(budget: standardBudget)
 
-    /// Free bytes the shared pool keeps: 8 MB, two 375×667 pt screens at @2x (4 MB each).
-    /// Scrolling frees rows leaving the ranges as fast as it draws the rows entering them, so
-    /// a few screens of free buffers serve every new cell of a steady scroll from the pool;
-    /// a jump frees more than it needs at once, and what is over the budget goes back to the
-    /// system. (32 MB before: kept resident for nothing once the caches were full.)
-    public static var standardBudget: Int { 8 * 1024 * 1024 }
+    /// Free bytes the shared pool keeps until a list asks for more (`ensureBudget`: two of its
+    /// screens, 8 MB at 375×667 pt @2x): 2 MB, two such screens at 1×. Scrolling frees rows
+    /// leaving the ranges as fast as it draws the rows entering them, so a few screens of free
+    /// buffers serve every new cell of a steady scroll from the pool; a jump frees more than it
+    /// needs at once, and what is over the budget goes back to the system. (32 MB before: kept
+    /// resident for nothing once the caches were full; then a fixed 8 MB.)
+    public static var standardBudget: Int { 2 * 1024 * 1024 }
 
     /// Bytes of free buffers kept for reuse.
-    public let budget: Int
-    private let state = LockedBox(State())
+    public var budget: Int { state.withLock { $0.budget } }
+    private let state: LockedBox<State>
 
     public init(budget: Int) {
-        self.budget = budget
+        var state = State()
+        state.budget = budget
+        self.state = LockedBox(state)
+    }
+
+    /// Raises the budget to `bytes` if it is lower: each list asks for two of its screens
+    /// (`ScreenBytes`), so the pool fits the largest screen shown. Any thread.
+    public func ensureBudget(_ bytes: Int) {
+        state.withLock { $0.budget = max($0.budget, bytes) }
     }
 
     /// Frees the buffers still kept for reuse (a pool made and dropped, as tests do; the
@@ -131,7 +141,7 @@ public final class PixelBufferPool: Sendable {
     /// most bytes are released instead: the newest sizes are the ones scrolling asks for next.
     func give(_ pointer: UnsafeMutableRawPointer, bytes: Int) {
         let capacity = Self.sizeClass(bytes)
-        guard capacity <= budget else {
+        guard capacity <= state.withLock({ $0.budget }) else {
             state.withLock {
                 $0.stats.released += 1
                 $0.stats.heldBytes -= capacity
@@ -142,7 +152,7 @@ public final class PixelBufferPool: Sendable {
         let evicted = state.withLock { state -> [Buffer] in
             var evicted: [Buffer] = []
             state.stats.heldBytes -= capacity
-            while state.stats.freeBytes + capacity > budget,
+            while state.stats.freeBytes + capacity > state.budget,
                 let fullest = state.free.max(by: { $0.key * $0.value.count < $1.key * $1.value.count }), !fullest.value.isEmpty
             {
                 evicted.append(state.free[fullest.key]!.removeFirst())
