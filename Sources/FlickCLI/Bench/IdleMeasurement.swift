@@ -36,31 +36,30 @@ struct IdleMeasurement {
 }
 
 extension IdleMeasurement {
-    /// Seconds an interactive window gets to come to rest before it is measured: its visible
-    /// rows, the rows drawn ahead and their images are done well within it on a 10k feed.
+    /// Seconds a host gets to come to rest before it is measured: its visible rows, the rows
+    /// drawn ahead and their images are done well within it on a 10k feed.
     static let settleSeconds = 3.0
 
     /// Lets `window` come to rest interactively, then measures `seconds` of it at rest.
     @MainActor
     static func measure<Interaction>(_ window: ListWindow<Interaction>, seconds: Double) -> IdleMeasurement {
-        window.runInteractively(seconds: settleSeconds)
-        let frames = window.framesRun
-        let start = ThreadActivity.read()
-        window.runInteractively(seconds: seconds)
-        let end = ThreadActivity.read()
-        return IdleMeasurement(from: start, to: end, frames: window.framesRun - frames)
+        measure(seconds: seconds, framesRun: { window.framesRun }, run: { window.runInteractively(seconds: $0) })
     }
-}
 
-extension IdleMeasurement {
     /// Lets `view` come to rest in GLib's main loop, then measures `seconds` of it at rest.
     @MainActor
     static func measure<Interaction>(_ view: FlickListView<Interaction>, seconds: Double) -> IdleMeasurement {
-        GtkHost.run(seconds: settleSeconds)
-        let frames = view.framesRun
+        measure(seconds: seconds, framesRun: { view.framesRun }, run: { GtkHost.run(seconds: $0) })
+    }
+
+    /// `run` for `settleSeconds`, then for `seconds` between two readings of every thread.
+    @MainActor
+    private static func measure(seconds: Double, framesRun: () -> Int, run: (Double) -> Void) -> IdleMeasurement {
+        run(settleSeconds)
+        let frames = framesRun()
         let start = ThreadActivity.read()
-        GtkHost.run(seconds: seconds)
+        run(seconds)
         let end = ThreadActivity.read()
-        return IdleMeasurement(from: start, to: end, frames: view.framesRun - frames)
+        return IdleMeasurement(from: start, to: end, frames: framesRun() - frames)
     }
 }
