@@ -34,6 +34,29 @@ struct RestAndInputReportTests {
         #expect(latency["p50"]! > 0 && latency["p50"]! <= latency["p99"]!)
         #expect(result.stdout.contains("input → presented"), "\(result.stdout)")
     }
+
+    /// A live timeline at rest still polls on its clock (a requested frame wakes the window at
+    /// the poll's time) and takes the new posts when their page lands (the client's mailbox
+    /// wakes it), without running every frame.
+    @Test func aLiveTimelineAtRestStillTakesNewPosts() async throws {
+        let display = try TestDisplay.acquire()
+        defer { display.stop() }
+        let name = try #require(ProcessInfo.processInfo.environment["DISPLAY"] ?? String(validatingCString: getenv("DISPLAY")))
+        let folder = FlickBinary.temporaryFolder("rest-live")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generate = try await FlickBinary.run(["generate", "--posts", "300", "--out", folder.path])
+        try #require(generate.status == 0, "\(generate.stderr)")
+        let report = folder.appendingPathComponent("report.json")
+        let result = try await FlickBinary.run(
+            ["demo", "--live", "--db", folder.path, "--cache", folder.appendingPathComponent("cache.sqlite").path, "--hz", "60", "--scale", "1",
+             "--overlays", "none", "--measure-idle", "12", "--report", report.path],
+            environment: ["DISPLAY": name])
+        try #require(result.status == 0, "flick demo --live failed: \(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        let idle = try #require(json["idle"] as? [String: Any])
+        #expect((json["newPostsInserted"] as? Int ?? 0) >= 1, "the 10 s poll ran while the window rested: \(json)")
+        #expect((idle["frames"] as? Int ?? 9999) < 300, "frames only for the poll, the landing and the pill (every frame at 60 Hz: 720): \(idle)")
+    }
 }
 
 /// `InputLatencyProbe` pairs each input with the first frame that handled input at or after it.
