@@ -60,6 +60,21 @@ struct WindowRestTests {
         #expect(window.frameTiming.missedFrames < 30, "time asleep is not counted as missed refreshes")
     }
 
+    /// The status bar's message wakes the window once to clear it, then the window rests again.
+    @Test func aStatusMessageWakesTheWindowOnceToClearIt() throws {
+        let display = try TestDisplay.acquire()
+        defer { display.stop() }
+        let window = try Self.window(title: "flick-rest-\(getpid())-status", source: StripedRows(count: 200))
+        defer { window.close() }
+        window.overlays = [.statusBar]
+        window.runInteractively(seconds: 5) { window.engine.visibleRowsFullyDrawn && window.engine.isAtRest }
+        window.status = ("a tap's message", window.now + 0.3)
+        let before = (frames: window.framesRun, rests: window.restStatistics.rests)
+        window.runInteractively(seconds: 1.5)
+        #expect(window.restStatistics.rests >= before.rests + 2, "it rested until the message's time, and again after it")
+        #expect(window.framesRun - before.frames <= 15, "a few frames show and clear the message, each bar drawn on the HUD worker (every frame at 60 Hz: 90)")
+    }
+
     @Test func rowsDrawnWhileTheWindowSleepsWakeIt() throws {
         let display = try TestDisplay.acquire()
         defer { display.stop() }

@@ -10,8 +10,12 @@ extension ListWindow {
     /// a pointer a script holds down.
     var isBusy: Bool { engineRebuild.isUnderWay || scriptHoldsPointer }
 
-    /// When the window itself needs its next frame: the bottom bar's message to clear.
-    var ownDeadline: Double? { overlays.contains(.statusBar) ? status?.until : nil }
+    /// When the window itself needs its next frame: the bottom bar's message to clear (one
+    /// whose time is past is already cleared by the frame that drew the bar).
+    var ownDeadline: Double? {
+        guard overlays.contains(.statusBar), let until = status?.until, until > now else { return nil }
+        return until
+    }
 
     /// After a frame begun when `FrameWake` stood at `seen`: sleeps while the list is at rest,
     /// but not past `limit` (wall clock). Lockstep runs never sleep.
