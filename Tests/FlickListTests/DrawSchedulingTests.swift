@@ -197,7 +197,7 @@ struct DrawSchedulingTests {
             #expect(engine.residentRows <= 500, "\(rows) rows: \(engine.residentRows) row slots held")
             // Wanted rows keep a full bitmap and maybe a skeleton; beyond them, the budget.
             let wanted = engine.lastPlan!.wantedRows.count * 2 * cellBytes
-            #expect(engine.residentBitmapBytes <= wanted + configuration.bitmapBudget!, "\(engine.residentBitmapBytes) bytes")
+            #expect(engine.residentBitmapBytes <= wanted + configuration.bitmapBudget, "\(engine.residentBitmapBytes) bytes")
             // ~200 jumps touch ~200 pages per buffer; dense storage for 2^20 rows would be 21 MB.
             #expect(engine.heights.residentStorageBytes < 8 * 1_048_576, "row state follows the rows touched, not \(rows)")
         }

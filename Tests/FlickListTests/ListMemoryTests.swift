@@ -15,11 +15,9 @@ struct ListMemoryTests {
         let source = RecordingDataSource(rowCount: 100)
         let atOne = ListEngine(source: source, viewport: phone, scale: .one, placeholder: nil)
         let atTwo = ListEngine(source: source, viewport: phone, scale: .two, placeholder: nil)
-        #expect(atOne.store.configuration.bitmapBudget == ScreenBytes.of(3, viewport: phone, scale: .one))
-        #expect(atTwo.store.configuration.bitmapBudget == 4 * atOne.store.configuration.bitmapBudget, "@2x keeps as many screens, four times the bytes")
-        var given = ListEngine<RecordingDataSource>.Configuration()
-        given.bitmapBudget = 1234
-        #expect(ListEngine(source: source, viewport: phone, scale: .two, placeholder: nil, configuration: given).store.configuration.bitmapBudget == 1234)
+        let skeletons = (try? #require(atOne.kindSkeletons?.budget), try? #require(atTwo.kindSkeletons?.budget))
+        #expect(skeletons.0 == ScreenBytes.of(3, viewport: phone, scale: .one))
+        #expect(skeletons.1 == 4 * (skeletons.0 ?? 0), "@2x keeps as many screens of skeletons, four times the bytes")
         #expect(PixelBufferPool.shared.budget >= ScreenBytes.of(2, viewport: phone, scale: .two), "the shared pool keeps two of the largest screen")
         let pool = PixelBufferPool(budget: 10)
         pool.ensureBudget(5)
@@ -51,7 +49,7 @@ struct ListMemoryTests {
             // Eviction runs once `evictionBatch` rows have left, so the budget may be passed
             // by that many rows' bitmaps (a full one and a skeleton each).
             let slack = RowStore<RecordingDataSource>.evictionBatch * 2 * cellBytes
-            #expect(memory.rowBitmapBytesBeyondRanges <= configuration.bitmapBudget! + slack, "\(memory)")
+            #expect(memory.rowBitmapBytesBeyondRanges <= configuration.bitmapBudget + slack, "\(memory)")
             if memory.rowBitmapBytesBeyondRanges > 0 { sawRowsBeyond = true }
         }
         #expect(sawRowsBeyond, "rows left the ranges with their bitmaps kept, within the budget")

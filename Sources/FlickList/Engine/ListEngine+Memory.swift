@@ -26,10 +26,6 @@ public struct ListMemory: Sendable, Hashable {
 }
 
 extension ListEngine {
-    /// Screens of bitmaps kept beyond the ranges when the configuration gives no byte count:
-    /// 3 (the row store's `bitmapBudget` says why).
-    static var bitmapScreens: Double { 3 }
-
     /// Layouts and renders committed, work cancelled, stale results dropped, so far.
     public var counters: (layouts: Int, renders: Int, cancelled: Int, staleDropped: Int) {
         let c = store.counters

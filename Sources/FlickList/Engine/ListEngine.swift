@@ -108,7 +108,7 @@ public final class ListEngine<Source: ListDataSource> {
         let pool = pool ?? QueuePool(label: "flick.list") { [source] _ in source.makeWorkerContext() }
         self.pool = pool
         var storeConfiguration = RowStore<Source>.Configuration()
-        storeConfiguration.bitmapBudget = configuration.bitmapBudget ?? ScreenBytes.of(Self.bitmapScreens, viewport: viewport, scale: scale)
+        storeConfiguration.bitmapBudget = configuration.bitmapBudget
         storeConfiguration.skeletons = configuration.skeletons
         store = RowStore(source: source, pool: pool, configuration: storeConfiguration)
         kindSkeletons =
