@@ -33,12 +33,14 @@ struct DemoWindow {
         let capture = options.screenshot != nil
         var scriptCompleted: Bool?
         var scrolling: ScriptCost?
+        // A run that measures the window at rest or under keys runs no interactive loop first.
+        let measures = options.demo.measureIdle != nil || options.demo.measureInput != nil
         if let script = setup.script {
             let before = ScriptCost.Reading()
             scriptCompleted = window.play(script, frameLimit: options.frames, capture: capture)
             scrolling = ScriptCost(from: before, to: ScriptCost.Reading())
             if let frames = options.frames { window.runInteractively(frameLimit: frames, capture: capture) }
-        } else if options.demo.measureIdle == nil && options.demo.measureInput == nil || options.frames != nil {
+        } else if !measures || options.frames != nil {
             window.runInteractively(frameLimit: options.frames, capture: capture)
         }
         if capture, window.capturedFrame == nil || options.frames == nil { window.step(capture: true) }

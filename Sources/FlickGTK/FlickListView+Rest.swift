@@ -25,7 +25,7 @@ extension FlickListView {
         let milliseconds = guint(min(max(1, duration * 1000).rounded(.up), Double(UInt32.max)))
         restingTimeout = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, GtkCallbacks.restDeadline, eventsContext, nil)
         tickID = 0  // the tick callback returns G_SOURCE_REMOVE
-        restStatistics.began(at: now)
+        restStatistics.began()
         return true
     }
 
@@ -48,7 +48,7 @@ extension FlickListView {
         restingSleeper = nil
         if restingTimeout != 0 { g_source_remove(restingTimeout) }
         restingTimeout = 0
-        restStatistics.ended(at: now)
+        restStatistics.ended()
     }
 }
 

@@ -100,7 +100,7 @@ public final class FlickListView<Interaction: RowInteraction> {
     /// While resting: the registration a landed result wakes, and the deadline's timeout source.
     var restingSleeper: FrameWake.Sleeper?
     var restingTimeout: guint = 0
-    /// Rests so far and their time.
+    /// Rests so far.
     public internal(set) var restStatistics = RestStatistics()
     /// The widget's `GtkEventsBox` (the C callbacks' user data).
     let eventsContext: UnsafeMutableRawPointer

@@ -67,12 +67,11 @@ public enum GtkHost {
         defer { done.deallocate() }
         done.pointee = 0
         let milliseconds = guint(min(max(0, seconds * 1000).rounded(), Double(UInt32.max)))
-        let source = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { flag in
+        g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { flag in
             flag?.assumingMemoryBound(to: gboolean.self).pointee = 1
             return 0  // G_SOURCE_REMOVE
         }, done, nil)
         while done.pointee == 0 { g_main_context_iteration(nil, 1) }
-        _ = source
     }
 
     /// The GSK renderer drawing `widget`'s window, by class name (`GskGLRenderer`,

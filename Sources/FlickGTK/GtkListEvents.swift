@@ -126,7 +126,7 @@ enum GtkCallbacks {
     static let restWake: GSourceFunc = { data in
         guard let data else { return 0 }
         let wake = Unmanaged<GtkRestWake>.fromOpaque(data).takeUnretainedValue()
-        run(wake.box) { _ in }
+        run(wake.box, wakes: false) { $0.resumeFrames() }
         return 0  // G_SOURCE_REMOVE: once
     }
 

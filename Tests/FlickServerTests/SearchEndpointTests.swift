@@ -70,8 +70,7 @@ struct SearchEndpointTests {
     @Test func searchCommandPrintsIdsThenTheCount() async throws {
         let folder = FlickBinary.temporaryFolder("search-command")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generate = try await FlickBinary.run(["generate", "--posts", "400", "--out", folder.path])
-        try #require(generate.status == 0, "\(generate.stderr)")
+        try await FlickBinary.generate(posts: 400, into: folder)
         let database = folder.appendingPathComponent("feed.sqlite").path
         let store = try FeedStore(path: database, configuration: .viewing)
         let posts = try store.posts(in: 0..<store.count())

@@ -28,6 +28,17 @@ public enum FlickBinary {
         try await offCooperativePool { try runBlocking(arguments, environment: environment) }
     }
 
+    /// `flick generate --posts N --out folder`: a feed for a test to run `flick` over.
+    /// Throws with what the generator printed when it fails.
+    public static func generate(posts: Int, into folder: URL) async throws {
+        let generated = try await run(["generate", "--posts", String(posts), "--out", folder.path])
+        guard generated.status == 0 else { throw GenerateFailure(description: "flick generate failed: \(generated.stderr)") }
+    }
+
+    public struct GenerateFailure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     /// A new empty folder under the temporary directory.
     public static func temporaryFolder(_ name: String) -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("flick-cli-\(name)-\(UUID().uuidString)")

@@ -10,11 +10,10 @@ struct PresentReportTests {
     func reportNamesThePathAndTheWindowClock(path: String) async throws {
         let display = try TestDisplay.acquire()
         defer { display.stop() }
-        let name = try #require(ProcessInfo.processInfo.environment["DISPLAY"] ?? String(validatingCString: getenv("DISPLAY")))
+        let name = try #require(TestDisplay.name)
         let folder = FlickBinary.temporaryFolder("present-\(path)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generate = try await FlickBinary.run(["generate", "--posts", "200", "--out", folder.path])
-        try #require(generate.status == 0, "\(generate.stderr)")
+        try await FlickBinary.generate(posts: 200, into: folder)
         let report = folder.appendingPathComponent("report.json")
         let script = folder.appendingPathComponent("script.txt")
         try Data("wait 0.1\nfling 4000\nsettle\n".utf8).write(to: script)
@@ -54,7 +53,7 @@ struct PresentReportTests {
     @Test func theChatWindowReportsTheWindowClockToo() async throws {
         let display = try TestDisplay.acquire()
         defer { display.stop() }
-        let name = try #require(ProcessInfo.processInfo.environment["DISPLAY"] ?? String(validatingCString: getenv("DISPLAY")))
+        let name = try #require(TestDisplay.name)
         let folder = FlickBinary.temporaryFolder("present-chat")
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("report.json")

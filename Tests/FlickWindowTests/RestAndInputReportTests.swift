@@ -11,11 +11,10 @@ struct RestAndInputReportTests {
     @Test func aWindowAtRestAndKeysThroughXTestAreMeasured() async throws {
         let display = try TestDisplay.acquire()
         defer { display.stop() }
-        let name = try #require(ProcessInfo.processInfo.environment["DISPLAY"] ?? String(validatingCString: getenv("DISPLAY")))
+        let name = try #require(TestDisplay.name)
         let folder = FlickBinary.temporaryFolder("rest-input")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generate = try await FlickBinary.run(["generate", "--posts", "300", "--out", folder.path])
-        try #require(generate.status == 0, "\(generate.stderr)")
+        try await FlickBinary.generate(posts: 300, into: folder)
         let report = folder.appendingPathComponent("report.json")
         let result = try await FlickBinary.run(
             ["demo", "--db", folder.path, "--hz", "60", "--scale", "1", "--overlays", "none", "--measure-input", "6", "--measure-idle", "2",
@@ -43,11 +42,10 @@ struct RestAndInputReportTests {
     @Test func aLiveTimelineAtRestStillTakesNewPosts() async throws {
         let display = try TestDisplay.acquire()
         defer { display.stop() }
-        let name = try #require(ProcessInfo.processInfo.environment["DISPLAY"] ?? String(validatingCString: getenv("DISPLAY")))
+        let name = try #require(TestDisplay.name)
         let folder = FlickBinary.temporaryFolder("rest-live")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generate = try await FlickBinary.run(["generate", "--posts", "300", "--out", folder.path])
-        try #require(generate.status == 0, "\(generate.stderr)")
+        try await FlickBinary.generate(posts: 300, into: folder)
         let report = folder.appendingPathComponent("report.json")
         let result = try await FlickBinary.run(
             ["demo", "--live", "--db", folder.path, "--cache", folder.appendingPathComponent("cache.sqlite").path, "--hz", "60", "--scale", "1",

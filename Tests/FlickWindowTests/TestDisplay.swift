@@ -12,6 +12,11 @@ final class TestDisplay: @unchecked Sendable {
     private let ownsShare: Bool
     private init(ownsShare: Bool) { self.ownsShare = ownsShare }
 
+    /// The display's name for a child process's `DISPLAY` (`:99`), once acquired.
+    static var name: String? {
+        ProcessInfo.processInfo.environment["DISPLAY"] ?? String(validatingCString: getenv("DISPLAY"))
+    }
+
     static func acquire() throws -> TestDisplay {
         lock.lock()
         defer { lock.unlock() }

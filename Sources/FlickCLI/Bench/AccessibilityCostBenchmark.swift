@@ -27,28 +27,25 @@ struct AccessibilityCostBenchmark {
         let proxiesMade: Int
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
+    typealias Failure = WindowChildRuns.Failure
 
     let database: String
     let script: String
     let rounds: Int
 
     func run(progress: (String) -> Void) throws -> [Run] {
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-            throw Failure(description: "--a11y opens GTK windows: run it on an X display (xvfb-run -a flick bench --a11y)")
-        }
+        try WindowChildRuns.requireDisplay(for: "--a11y")
         for tool in ["/usr/bin/dbus-run-session", "/usr/bin/python3"] where !FileManager.default.isExecutableFile(atPath: tool) {
             throw Failure(description: "\(tool) is not installed (make setup installs it: scripts/apt-packages.txt)")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-a11y-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        return try WindowChildRuns.withFolder("a11y") { folder in try run(in: folder, progress: progress) }
+    }
+
+    private func run(in folder: URL, progress: (String) -> Void) throws -> [Run] {
         let listener = folder.appendingPathComponent("listen.py"), announce = folder.appendingPathComponent("announce.py")
         try Data((Self.announce + Self.listener).utf8).write(to: listener)
         try Data(Self.announce.utf8).write(to: announce)
-        let flick = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let flick = WindowChildRuns.flick
         var runs: [Run] = []
         for round in 0..<rounds {
             for setting in Setting.allCases {
@@ -80,7 +77,7 @@ struct AccessibilityCostBenchmark {
     }
 
     static func read(_ url: URL, setting: Setting) throws -> Run {
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+        let json = try WindowChildRuns.report(url)
         guard let times = json["mainThreadMs"] as? [String: Double], let p50 = times["p50"], let p99 = times["p99"],
             let a11y = json["accessibility"] as? [String: Any], let on = a11y["proxies"] as? Bool
         else { throw Failure(description: "\(url.path): not a gtk-demo report") }

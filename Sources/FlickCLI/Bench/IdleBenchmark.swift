@@ -31,10 +31,6 @@ struct IdleBenchmark {
         let startMs: Double?
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// The targets at rest: ≤ 0.2% of a core and ≤ 2 wake-ups a second.
     static let cpuTarget = 0.2
     static let wakeupTarget = 2.0
@@ -43,33 +39,30 @@ struct IdleBenchmark {
     let seconds: Int
 
     func run(progress: (String) -> Void) throws -> [Run] {
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-            throw Failure(description: "--idle opens windows: run it on an X display (xvfb-run -a flick bench --idle)")
-        }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-idle-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let flick = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        return try Host.allCases.map { host in
-            progress("idle: \(host.rawValue), \(seconds) s at rest")
-            let report = folder.appendingPathComponent("\(host.key).json")
-            let common = ["--db", database, "--measure-idle", String(seconds), "--report", report.path]
-            let command: [String] =
-                switch host {
-                case .window: [flick, "demo", "--scale", "1", "--hz", "60", "--overlays", "none"] + common
-                case .windowWithHUD: [flick, "demo", "--scale", "1", "--hz", "60", "--overlays", "hud,status"] + common
-                case .gtk: [flick, "gtk-demo"] + common
-                }
-            _ = try ServeBenchmark.command(command, limit: seconds + 120)
-            return try Self.read(report, host: host)
+        try WindowChildRuns.requireDisplay(for: "--idle")
+        return try WindowChildRuns.withFolder("idle") { folder in
+            try Host.allCases.map { host in
+                progress("idle: \(host.rawValue), \(seconds) s at rest")
+                let report = folder.appendingPathComponent("\(host.key).json")
+                let common = ["--db", database, "--measure-idle", String(seconds), "--report", report.path]
+                let flick = WindowChildRuns.flick
+                let command: [String] =
+                    switch host {
+                    case .window: [flick, "demo", "--scale", "1", "--hz", "60", "--overlays", "none"] + common
+                    case .windowWithHUD: [flick, "demo", "--scale", "1", "--hz", "60", "--overlays", "hud,status"] + common
+                    case .gtk: [flick, "gtk-demo"] + common
+                    }
+                _ = try ServeBenchmark.command(command, limit: seconds + 120)
+                return try Self.read(report, host: host)
+            }
         }
     }
 
     static func read(_ url: URL, host: Host) throws -> Run {
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+        let json = try WindowChildRuns.report(url)
         guard let idle = json["idle"] as? [String: Any], let cpu = idle["cpuPercent"] as? Double, let wakeups = idle["wakeupsPerSecond"] as? Double,
             let frames = idle["frames"] as? Int, let seconds = idle["seconds"] as? Double
-        else { throw Failure(description: "\(url.path): no idle measurement in the report") }
+        else { throw WindowChildRuns.Failure(description: "\(url.path): no idle measurement in the report") }
         return Run(host: host, cpuPercent: cpu, wakeupsPerSecond: wakeups, frames: frames, seconds: seconds, startMs: json["startMs"] as? Double)
     }
 

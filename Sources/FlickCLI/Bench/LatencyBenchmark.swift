@@ -44,42 +44,37 @@ struct LatencyBenchmark {
     let presses: Int
 
     func run(progress: (String) -> Void) throws -> [Result] {
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-            throw IdleBenchmark.Failure(description: "--latency opens windows: run it on an X display (xvfb-run -a flick bench --latency)")
-        }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-latency-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let flick = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        return try Self.settings.map { setting in
-            let common = ["--db", database, "--scale", String(setting.scale), "--hz", String(setting.hz), "--overlays", "none"]
-            var scripts: [ScriptRun] = []
-            for script in Self.scripts {
-                progress("latency: \(script) at \(setting.name)")
-                let report = folder.appendingPathComponent("\(script)-\(setting.hz).json")
-                _ = try ServeBenchmark.command([flick, "demo", "--script", script, "--report", report.path] + common, limit: 300)
-                scripts.append(try Self.readScript(report, script: script))
-            }
-            progress("latency: \(presses) key presses at \(setting.name)")
-            let report = folder.appendingPathComponent("input-\(setting.hz).json")
-            _ = try ServeBenchmark.command([flick, "demo", "--measure-input", String(presses), "--report", report.path] + common, limit: 300)
-            let json = try Self.json(report)
-            guard let input = json["inputToPresentMs"] as? [String: Double], let p50 = input["p50"], let p99 = input["p99"] else {
-                throw IdleBenchmark.Failure(description: "\(report.path): no inputToPresentMs")
-            }
-            return Result(setting: setting, scripts: scripts, inputP50: p50, inputP99: p99, inputs: json["inputsMeasured"] as? Int ?? 0)
+        try WindowChildRuns.requireDisplay(for: "--latency")
+        return try WindowChildRuns.withFolder("latency") { folder in
+            try Self.settings.map { setting in try run(setting, folder: folder, progress: progress) }
         }
     }
 
-    static func json(_ url: URL) throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+    private func run(_ setting: Setting, folder: URL, progress: (String) -> Void) throws -> Result {
+        let flick = WindowChildRuns.flick
+        let common = ["--db", database, "--scale", String(setting.scale), "--hz", String(setting.hz), "--overlays", "none"]
+        var scripts: [ScriptRun] = []
+        for script in Self.scripts {
+            progress("latency: \(script) at \(setting.name)")
+            let report = folder.appendingPathComponent("\(script)-\(setting.hz).json")
+            _ = try ServeBenchmark.command([flick, "demo", "--script", script, "--report", report.path] + common, limit: 300)
+            scripts.append(try Self.readScript(report, script: script))
+        }
+        progress("latency: \(presses) key presses at \(setting.name)")
+        let report = folder.appendingPathComponent("input-\(setting.hz).json")
+        _ = try ServeBenchmark.command([flick, "demo", "--measure-input", String(presses), "--report", report.path] + common, limit: 300)
+        let json = try WindowChildRuns.report(report)
+        guard let input = json["inputToPresentMs"] as? [String: Double], let p50 = input["p50"], let p99 = input["p99"] else {
+            throw WindowChildRuns.Failure(description: "\(report.path): no inputToPresentMs")
+        }
+        return Result(setting: setting, scripts: scripts, inputP50: p50, inputP99: p99, inputs: json["inputsMeasured"] as? Int ?? 0)
     }
 
     static func readScript(_ url: URL, script: String) throws -> ScriptRun {
-        let json = try json(url)
+        let json = try WindowChildRuns.report(url)
         guard let presented = json["presentedMs"] as? [String: Double], let p50 = presented["p50"], let p99 = presented["p99"],
             let cpu = json["cpuPerScrolledSecond"] as? Double
-        else { throw IdleBenchmark.Failure(description: "\(url.path): not a window report with presentedMs") }
+        else { throw WindowChildRuns.Failure(description: "\(url.path): not a window report with presentedMs") }
         return ScriptRun(
             script: script, presentedP50: p50, presentedP99: p99, framesOverBudget: json["framesOverBudget"] as? Int ?? -1,
             frames: json["frames"] as? Int ?? 0, cpuPerScrolledSecond: cpu, startMs: json["startMs"] as? Double)

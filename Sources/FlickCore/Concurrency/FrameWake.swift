@@ -91,16 +91,6 @@ public final class Mailbox<Element: Sendable>: Sendable {
         wake.signal()
     }
 
-    /// Hands several over with one wake. Any thread.
-    public func post(contentsOf elements: [Element]) {
-        guard !elements.isEmpty else { return }
-        items.withLock { $0.append(contentsOf: elements) }
-        wake.signal()
-    }
-
     /// Every element posted since the last call, in order. The consumer's thread.
     public func takeAll() -> [Element] { items.takeAll() }
-
-    /// Whether anything waits to be taken. Any thread.
-    public var isEmpty: Bool { items.withLock { $0.isEmpty } }
 }

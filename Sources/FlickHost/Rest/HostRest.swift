@@ -4,9 +4,10 @@ import FlickList
 /// How a host rests: the one rule both hosts (the SDL window and the GTK widget) follow.
 ///
 /// After a frame, a host whose engine is at rest (`ListEngine.isAtRest`) and that has nothing
-/// of its own under way (a held press, a find bar's pause, a message to clear) runs no more
-/// frames: it sleeps until input arrives, a worker's result lands (`FrameWake`), or the earliest
-/// deadline (a frame the client asked for, the host's own) — at most `backstop`. Woken, it runs
+/// of its own under way (a rebuild, a pointer a script holds) runs no more frames: it sleeps
+/// until input arrives, a worker's result lands (`FrameWake`), or the earliest deadline (a frame
+/// the client asked for — a poll, a find bar's typing pause — or the host's own, a status
+/// message to clear) — at most `backstop`. Woken, it runs
 /// the next frame at once. Lockstep runs (tests, the benchmark) never rest: their frames are
 /// their clock.
 public struct RestConfiguration: Sendable, Hashable {
@@ -38,26 +39,20 @@ public enum HostRest {
     }
 }
 
-/// How much a host slept at rest. Main thread (the host's).
+/// How often a host slept at rest. Main thread (the host's).
 public struct RestStatistics: Sendable, Hashable {
     /// Rests so far.
     public private(set) var rests = 0
-    /// Seconds rested in all (a rest under way counts from its start once it ends).
-    public private(set) var seconds = 0.0
-    /// When the rest under way began.
-    public private(set) var restingSince: Double?
+    /// Whether a rest is under way.
+    public private(set) var isResting = false
 
     public init() {}
 
-    public mutating func began(at time: Double) {
-        guard restingSince == nil else { return }
+    public mutating func began() {
+        guard !isResting else { return }
         rests += 1
-        restingSince = time
+        isResting = true
     }
 
-    public mutating func ended(at time: Double) {
-        guard let since = restingSince else { return }
-        seconds += max(0, time - since)
-        restingSince = nil
-    }
+    public mutating func ended() { isResting = false }
 }

@@ -84,10 +84,8 @@ final class KindSkeletonCache<Source: ListDataSource> {
     /// to it, and each kind's estimate and standby class (kept whatever the budget). 24 MB
     /// before, never reached by what the screen needed.
     static var screens: Double { 3 }
-    /// Bytes kept by a cache made without a viewport: three 375×667 pt screens at @2x.
-    static var standardBudget: Int { 12 * 1024 * 1024 }
 
-    init(source: Source, pool: QueuePool<Source.WorkerContext>, lane: WorkerLane, budget: Int = standardBudget) {
+    init(source: Source, pool: QueuePool<Source.WorkerContext>, lane: WorkerLane, budget: Int) {
         self.source = source
         self.pool = pool
         self.lane = lane

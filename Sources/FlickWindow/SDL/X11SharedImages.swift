@@ -167,12 +167,7 @@ final class X11SharedImages: @unchecked Sendable {
     }
 
     /// How long each present took since the last call, in order. Main thread.
-    func takePresented() -> [CompletedPresent] {
-        presented.withLock { values in
-            defer { values.removeAll(keepingCapacity: true) }
-            return values
-        }
-    }
+    func takePresented() -> [CompletedPresent] { presented.takeAll() }
 
     /// Waits for presents in flight, detaches and frees the images, closes the connection. Main thread.
     func release() {

@@ -54,8 +54,9 @@ extension ListWindow {
             }
         }
         if let find, find.isOpen { drawFindBar(find, time: time) }
+        if let shown = status, shown.until <= time { status = nil }  // its time is up: the key hint returns
         if overlays.contains(.statusBar) {
-            let text = status.flatMap { $0.until > time ? $0.text : nil } ?? KeyMap.hint
+            let text = status?.text ?? KeyMap.hint
             hudText.show(.bar, lines: [text], width: size.width, scale: configuration.scale, now: time)
             if let bar = hudText.bitmaps[.bar] {
                 presenter.draw(bar, at: Point(x: 0, y: configuration.scale.round(size.height - bar.pointSize.height)), scale: configuration.scale, blended: true)

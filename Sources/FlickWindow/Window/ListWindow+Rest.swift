@@ -10,12 +10,9 @@ extension ListWindow {
     /// a pointer a script holds down.
     var isBusy: Bool { engineRebuild.isUnderWay || scriptHoldsPointer }
 
-    /// When the window itself needs its next frame: the bottom bar's message to clear (one
-    /// whose time is past is already cleared by the frame that drew the bar).
-    var ownDeadline: Double? {
-        guard overlays.contains(.statusBar), let until = status?.until, until > now else { return nil }
-        return until
-    }
+    /// When the window itself needs its next frame: the bottom bar's message to clear (the
+    /// frame at its time clears it).
+    var ownDeadline: Double? { overlays.contains(.statusBar) ? status?.until : nil }
 
     /// After a frame begun when `FrameWake` stood at `seen`: sleeps while the list is at rest,
     /// but not past `limit` (wall clock). Lockstep runs never sleep.
@@ -26,10 +23,10 @@ extension ListWindow {
         else { return }
         if let limit { duration = min(duration, limit - clock.now) }
         guard duration > 0, let sleeper = FrameWake.shared.sleep(since: seen, wake: SDLDisplay.pushWake) else { return }
-        restStatistics.began(at: clock.now)
+        restStatistics.began()
         display.waitForEvent(timeout: duration)
         sleeper.end()
-        restStatistics.ended(at: clock.now)
+        restStatistics.ended()
         frameTiming.rested(until: clock.now - clockOrigin)
         // The next frame starts now: input waits for no frame interval.
         nextFrameStart = clock.now
